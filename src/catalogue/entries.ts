@@ -1,0 +1,88 @@
+/**
+ * The 24 built-in sounds, in SPEC order (index = position). Pure data with media paths
+ * relative to the media host, so the studio (Node) and the app share one source of truth.
+ * Nothing may sort this array in place: sort a copy.
+ */
+export type SoundType = 'nature' | 'ambient' | 'lofi';
+
+export interface CatalogueEntry {
+  readonly name: string;
+  readonly emoji: string;
+  /** Media path relative to the media host, e.g. 'media/ocean.mp3'. */
+  readonly url: string;
+  /** Default level 0 to 1. */
+  readonly volume: number;
+  readonly attribution: readonly string[];
+  /** Cover image path relative to the media host. */
+  readonly image: string;
+  readonly index: number;
+  readonly categories: readonly string[];
+  /** SPEC: Morning has no type field; see normaliseEntry in catalogue.ts. */
+  readonly type?: SoundType;
+  readonly reversedURL?: string;
+}
+
+/** File slug of a sound: 'Ocean' -> 'ocean'. Used for media file names. */
+export const mediaSlug = (name: string): string => name.toLowerCase().replace(/\s+/g, '-');
+
+const SYNTH = 'Synthesized by Lull from code (no recordings); released under CC0.';
+
+interface Seed {
+  name: string;
+  emoji: string;
+  volume?: number;
+  categories: string[];
+  type?: SoundType;
+  reversed?: boolean;
+  attribution?: string[];
+}
+
+function entry(seed: Seed, index: number): CatalogueEntry {
+  const slug = mediaSlug(seed.name);
+  return {
+    name: seed.name,
+    emoji: seed.emoji,
+    url: `media/${slug}.mp3`,
+    volume: seed.volume ?? 1,
+    attribution: seed.attribution ?? [SYNTH],
+    image: `media/${slug}.png`,
+    index,
+    categories: seed.categories,
+    ...(seed.type ? { type: seed.type } : {}),
+    ...(seed.reversed ? { reversedURL: `media/${slug}-reversed.mp3` } : {}),
+  };
+}
+
+const LOFI_CREDIT = [
+  'Composed and rendered by Lull from code.',
+];
+
+const seeds: Seed[] = [
+  { name: 'Ocean', emoji: '🌊', categories: ['water', 'relax', 'sleep', 'nature'], type: 'nature' },
+  { name: 'Forest', emoji: '🌲', categories: ['nature', 'relax', 'focus'], type: 'nature' },
+  { name: 'Rain', emoji: '🌧️', categories: ['water', 'sleep', 'focus', 'nature', 'favorites'], type: 'nature' },
+  { name: 'River', emoji: '🏞️', volume: 0.8, categories: ['water', 'nature', 'relax'], type: 'nature' },
+  { name: 'Wind', emoji: '🌬️', categories: ['nature', 'ambience', 'sleep'], type: 'nature' },
+  { name: 'Fire', emoji: '🔥', categories: ['chill', 'relax', 'ambience', 'favorites'], type: 'ambient' },
+  { name: 'Desert', emoji: '🏜️', categories: ['nature', 'ambience', 'natural'], type: 'nature' },
+  { name: 'Arctic', emoji: '🧊', volume: 0.6, categories: ['nature', 'ambience', 'sleep'], type: 'nature' },
+  { name: 'Kettle', emoji: '🫖', categories: ['appliance', 'ambience'], type: 'ambient' },
+  { name: 'Crickets', emoji: '🦗', volume: 0.2, categories: ['nature', 'sleep', 'natural'], type: 'nature' },
+  { name: 'Underwater', emoji: '🤿', volume: 0.6, categories: ['water', 'sleep', 'relax'], type: 'ambient' },
+  { name: 'Seagulls', emoji: '🕊️', categories: ['nature', 'water', 'natural'], type: 'nature', reversed: true },
+  { name: 'Bubbles', emoji: '🫧', categories: ['water', 'chill', 'ambience'], type: 'ambient', reversed: true },
+  { name: 'Groovy', emoji: '🕺', categories: ['chill', 'upbeat', 'focus'], type: 'lofi', reversed: true, attribution: LOFI_CREDIT },
+  { name: 'Upbeat', emoji: '⚡', categories: ['upbeat', 'focus'], type: 'lofi', reversed: true, attribution: LOFI_CREDIT },
+  { name: 'Chill', emoji: '😌', categories: ['chill', 'relax', 'focus'], type: 'lofi', reversed: true, attribution: LOFI_CREDIT },
+  { name: 'Retro', emoji: '📼', categories: ['chill', 'focus'], type: 'lofi', reversed: true, attribution: LOFI_CREDIT },
+  { name: 'Classic', emoji: '🎷', categories: ['chill', 'focus', 'favorites'], type: 'lofi', reversed: true, attribution: LOFI_CREDIT },
+  { name: 'Piano', emoji: '🎹', categories: ['relax', 'sleep', 'focus'], type: 'lofi', reversed: true, attribution: LOFI_CREDIT },
+  { name: 'Rising', emoji: '🌅', categories: ['upbeat', 'focus'], type: 'lofi', reversed: true, attribution: LOFI_CREDIT },
+  { name: 'Deep', emoji: '🌌', categories: ['chill', 'sleep', 'focus'], type: 'lofi', reversed: true, attribution: LOFI_CREDIT },
+  { name: 'Vibe', emoji: '🎧', categories: ['chill', 'focus'], type: 'lofi', reversed: true, attribution: LOFI_CREDIT },
+  { name: 'Uplifting', emoji: '🌈', categories: ['upbeat', 'relax'], type: 'lofi', reversed: true, attribution: LOFI_CREDIT },
+  // SPEC: Morning has no type field.
+  { name: 'Morning', emoji: '☕', categories: ['chill', 'upbeat', 'focus'], reversed: true, attribution: LOFI_CREDIT },
+];
+
+export const catalogueEntries: readonly CatalogueEntry[] = Object.freeze(seeds.map(entry));

@@ -1,0 +1,34 @@
+/**
+ * Seeded PRNG for every DSP kernel: xorshift32 on a plain state object.
+ * Kernels never call Math.random, so the worklet, the fallback, the studio,
+ * Node tests and the bench produce identical, reproducible output from a seed.
+ */
+export interface PrngState {
+  s: number;
+}
+
+/** A state from any integer seed; 0 is remapped because xorshift never leaves 0. */
+export function createPrng(seed: number): PrngState {
+  const s = seed >>> 0;
+  return { s: s === 0 ? 0x9e3779b9 : s };
+}
+
+/** Next uint32. */
+export function nextUint32(state: PrngState): number {
+  let x = state.s;
+  x ^= x << 13;
+  x ^= x >>> 17;
+  x ^= x << 5;
+  state.s = x >>> 0;
+  return state.s;
+}
+
+/** Uniform in [0, 1). */
+export function nextUnit(state: PrngState): number {
+  return nextUint32(state) / 4294967296;
+}
+
+/** Uniform in [-1, 1). */
+export function nextBipolar(state: PrngState): number {
+  return nextUint32(state) / 2147483648 - 1;
+}
