@@ -1,0 +1,70 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** STYLE.md's import direction, enforced. Each zone: files in `target` may not import from `from`. */
+const zones = [
+  // worklets: dsp imports nothing of ours; processors only dsp; nothing in worklets imports src.
+  { target: './worklets/dsp', from: ['./src', './worklets/processors', './studio', './bench'], message: 'DSP kernels are pure: they import nothing of ours.' },
+  { target: './worklets/processors', from: ['./src', './studio', './bench'], message: 'Processors import only worklets/dsp.' },
+  // stores import only lib and catalogue.
+  { target: './src/stores', from: ['./src/app', './src/pages', './src/features', './src/engine', './src/workers'], message: 'Stores import only lib and catalogue.' },
+  // engine: stores, lib, catalogue, workers and worklet URLs; never React, pages or features.
+  { target: './src/engine', from: ['./src/app', './src/pages', './src/features'], message: 'The engine never imports UI.' },
+  // features never import pages or app; pages never import app.
+  { target: './src/features', from: ['./src/app', './src/pages'], message: 'Features do not import pages or the app shell.' },
+  { target: './src/pages', from: ['./src/app'], message: 'Pages do not import the app shell.' },
+  { target: './src/lib', from: ['./src/app', './src/pages', './src/features', './src/engine', './src/stores'], message: 'lib is the bottom layer.' },
+  { target: './src/catalogue', from: ['./src/app', './src/pages', './src/features', './src/engine', './src/stores'], message: 'The catalogue is data.' },
+  // the app never imports the studio or the bench.
+  { target: './src', from: ['./studio', './bench', './tests'], message: 'The app never imports studio/, bench/ or tests/.' },
+];
+
+/** A feature never imports another feature. */
+const featureIsolation = ['player', 'playlists', 'sleep-timer', 'offline', 'noise', 'stats', 'install', 'status'].map((name) => ({
+  target: `./src/features/${name}`,
+  from: './src/features',
+  except: [`./${name}`],
+  message: 'A feature never imports another feature: share through stores or the engine.',
+}));
+
+export default tseslint.config(
+  { ignores: ['dist', 'dev-dist', 'node_modules', 'public', 'coverage', 'test-results', 'playwright-report', 'studio/.cache'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...zones, ...featureIsolation] }],
+      'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^@mui/material$', message: 'Use path imports (@mui/material/Button) to keep bundles small.' }, { regex: '^@mui/icons-material$', message: 'Use path imports.' }] }],
+    },
+  },
+  {
+    files: ['src/engine/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(react|react-dom|@mui/.*|@emotion/.*)$', message: 'The engine never imports React or MUI.' }] }],
+    },
+  },
+  {
+    files: ['worklets/dsp/**/*.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Kernels use the seeded PRNG (worklets/dsp/prng.ts).' }],
+    },
+  },
+);

@@ -1,0 +1,98 @@
+import { Suspense, useEffect, type ReactNode } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import MenuIcon from '@mui/icons-material/Menu';
+import { Outlet, useMatches } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { toggleSidebar, uiStore } from '../../stores/ui-store';
+import { constants, documentTitle } from '../../lib/strings';
+import { Sidebar } from './sidebar';
+
+export interface RouteHandle {
+  readonly title: string;
+}
+
+const isRouteHandle = (handle: unknown): handle is RouteHandle =>
+  typeof handle === 'object' && handle !== null && typeof (handle as { title?: unknown }).title === 'string';
+
+function useRouteTitle(): string {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle;
+    if (isRouteHandle(handle)) return handle.title;
+  }
+  return 'Page not found';
+}
+
+function useSidebarShortcut(isMobile: boolean) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'b') {
+        event.preventDefault();
+        toggleSidebar(isMobile);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [isMobile]);
+}
+
+const skipLinkSx = {
+  position: 'absolute',
+  left: 8,
+  top: -64,
+  zIndex: 2000,
+  px: 2,
+  py: 1,
+  bgcolor: 'background.paper',
+  borderRadius: 1,
+  '&:focus': { top: 8 },
+} as const;
+
+export function AppLayout({ children }: { children?: ReactNode }) {
+  const isMobile = useMediaQuery(`(max-width:${constants.mobileBreakpointPx}px)`, { noSsr: true });
+  const ui = useSnapshot(uiStore);
+  const title = useRouteTitle();
+  useSidebarShortcut(isMobile);
+  useEffect(() => {
+    document.title = documentTitle(title);
+  }, [title]);
+  const expanded = isMobile ? ui.drawerOpen : ui.sidebarOpen;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <Link href="#main" sx={skipLinkSx}>Skip to content</Link>
+      <Sidebar isMobile={isMobile} />
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }} component="header">
+          <Toolbar variant="dense" sx={{ gap: 1 }}>
+            <IconButton
+              edge="start"
+              onClick={() => toggleSidebar(isMobile)}
+              aria-label={expanded ? 'Collapse sidebar' : 'Expand sidebar'}
+              aria-expanded={expanded}
+              aria-keyshortcuts="Control+B Meta+B"
+              title="Toggle sidebar (Ctrl+B)"
+            >
+              <MenuIcon />
+            </IconButton>
+            <Typography component="h1" variant="h6" data-testid="page-title" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>
+              {title}
+            </Typography>
+          </Toolbar>
+        </AppBar>
+        <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, p: { xs: 2, sm: 3 }, pb: `${constants.playerBarHeightPx + 48}px`, outline: 'none', maxWidth: 1100, width: '100%', mx: 'auto' }}>
+          <Suspense fallback={<CircularProgress aria-label="Loading page" />}>
+            {children ?? <Outlet />}
+          </Suspense>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

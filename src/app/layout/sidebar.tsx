@@ -1,0 +1,107 @@
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { NavLink } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { closeDrawer, uiStore } from '../../stores/ui-store';
+import { constants, PRODUCT } from '../../lib/strings';
+import { navGroups, type NavItem } from './nav-items';
+
+interface SidebarProps {
+  readonly isMobile: boolean;
+}
+
+function NavEntry({ item, expanded, onNavigate }: { item: NavItem; expanded: boolean; onNavigate: () => void }) {
+  const Icon = item.icon;
+  const common = {
+    sx: { minHeight: 44, px: 1.5, borderRadius: 2, mx: 0.5, '&.active': { bgcolor: 'action.selected', fontWeight: 700 } },
+    onClick: onNavigate,
+  };
+  const content = (
+    <>
+      <ListItemIcon sx={{ minWidth: expanded ? 40 : 0 }}>
+        <Icon fontSize="small" aria-hidden />
+      </ListItemIcon>
+      {expanded ? <ListItemText primary={item.label} /> : <Box component="span" sx={visuallyHidden}>{item.label}</Box>}
+    </>
+  );
+  const button = item.external ? (
+    <ListItemButton component="a" href={item.to} target="_blank" rel="noopener noreferrer" {...common}>
+      {content}
+      <Box component="span" sx={visuallyHidden}> (opens in a new tab)</Box>
+    </ListItemButton>
+  ) : (
+    <ListItemButton component={NavLink} to={item.to} end {...common}>
+      {content}
+    </ListItemButton>
+  );
+  return expanded ? button : <Tooltip title={item.label} placement="right">{button}</Tooltip>;
+}
+
+export const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+function SidebarContent({ expanded, onNavigate }: { expanded: boolean; onNavigate: () => void }) {
+  return (
+    <Box component="nav" aria-label="Main" sx={{ overflowX: 'hidden', py: 1 }}>
+      <ListItemButton component={NavLink} to="/" onClick={onNavigate} sx={{ mx: 0.5, borderRadius: 2, mb: 1, px: 1.5 }} aria-label={`${PRODUCT} home`}>
+        <Typography component="span" aria-hidden sx={{ fontSize: 22, mr: expanded ? 1 : 0 }}>🌙</Typography>
+        {expanded && <Typography component="span" sx={{ fontWeight: 800, fontSize: 20 }}>{PRODUCT}</Typography>}
+      </ListItemButton>
+      {navGroups.map((group) => (
+        <List
+          key={group.label ?? 'main'}
+          dense
+          aria-label={group.label}
+          subheader={group.label && expanded ? <ListSubheader component="li" sx={{ bgcolor: 'transparent', lineHeight: '32px' }}>{group.label}</ListSubheader> : undefined}
+        >
+          {group.items.map((item) => (
+            <li key={item.to}>
+              <NavEntry item={item} expanded={expanded} onNavigate={onNavigate} />
+            </li>
+          ))}
+        </List>
+      ))}
+    </Box>
+  );
+}
+
+export function Sidebar({ isMobile }: SidebarProps) {
+  const ui = useSnapshot(uiStore);
+  if (isMobile) {
+    return (
+      <Drawer
+        variant="temporary"
+        open={ui.drawerOpen}
+        onClose={() => closeDrawer()}
+        ModalProps={{ keepMounted: false }}
+        slotProps={{ paper: { sx: { width: constants.sidebarWidthMobile }, 'aria-label': 'Navigation', 'data-testid': 'sidebar-drawer' } as object }}
+      >
+        <SidebarContent expanded onNavigate={() => closeDrawer()} />
+      </Drawer>
+    );
+  }
+  const width = ui.sidebarOpen ? constants.sidebarWidth : constants.sidebarWidthIcon;
+  return (
+    <Drawer
+      variant="permanent"
+      data-testid="sidebar"
+      data-state={ui.sidebarOpen ? 'expanded' : 'collapsed'}
+      sx={{ width, flexShrink: 0, '& .MuiDrawer-paper': { width, boxSizing: 'border-box', transition: 'width 150ms ease' } }}
+    >
+      <SidebarContent expanded={ui.sidebarOpen} onNavigate={() => undefined} />
+    </Drawer>
+  );
+}

@@ -1,0 +1,3 @@
+import { type RouteObject } from 'react-router-dom';
+export declare const routes: RouteObject[];
+export declare const createAppRouter: () => import("react-router").DataRouter;

@@ -1,0 +1,40 @@
+import { siteConfig } from '../lib/config';
+import { catalogueEntries, type CatalogueEntry, type SoundType } from './entries';
+
+/** A catalogue entry as the app uses it: absolute media URLs and a normalised kind. */
+export interface Soundscape extends CatalogueEntry {
+  /** type, normalised: SPEC's Morning has no type field but is a lofi track. */
+  readonly kind: SoundType;
+}
+
+/** Resolve a media path against the media host ('' = this origin, under the app's base path). */
+export function resolveMediaUrl(path: string, mediaHost: string = siteConfig.mediaHost, base: string = import.meta.env.BASE_URL): string {
+  if (/^https?:\/\//.test(path)) return path;
+  return mediaHost ? `${mediaHost}/${path}` : `${base.endsWith('/') ? base : `${base}/`}${path}`;
+}
+
+/**
+ * The one place entries are normalised. Entries without a type sit in the lofi block (13–23)
+ * in SPEC, so they are lofi; anything else untyped would be ambient.
+ */
+export function normaliseEntry(entry: CatalogueEntry, mediaHost?: string): Soundscape {
+  const kind: SoundType = entry.type ?? (entry.index >= 13 ? 'lofi' : 'ambient');
+  return {
+    ...entry,
+    url: resolveMediaUrl(entry.url, mediaHost),
+    image: resolveMediaUrl(entry.image, mediaHost),
+    ...(entry.reversedURL ? { reversedURL: resolveMediaUrl(entry.reversedURL, mediaHost) } : {}),
+    kind,
+  };
+}
+
+export const soundscapes: readonly Soundscape[] = Object.freeze(catalogueEntries.map((entry) => normaliseEntry(entry)));
+
+export const getSoundscape = (index: number): Soundscape | undefined => soundscapes[index];
+
+/** Sorted copy by name; the catalogue itself is never sorted. */
+export const soundscapesByName = (list: readonly Soundscape[] = soundscapes): Soundscape[] =>
+  [...list].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+
+/** SPEC: a host whose name starts with 'reversed.' plays reversed versions. */
+export const isReversedHost = (hostname: string): boolean => hostname.startsWith('reversed.');

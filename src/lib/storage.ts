@@ -1,0 +1,91 @@
+/**
+ * The one reader and writer for localStorage. Bad input loses nothing: a value that is not
+ * valid JSON or has the wrong shape yields the default, the original is kept aside under
+ * '<key>.corrupt', and a console warning names the key.
+ */
+export const STORAGE_KEYS = {
+  sidebarOpen: 'sidebarOpen',
+  podcastData: 'podcastData',
+  soundscapePlaylists: 'soundscapePlaylists',
+  listeningPreferences: 'listeningPreferences',
+} as const;
+
+/** Returns the parsed value, or undefined when the shape is wrong. */
+export type Validate<T> = (value: unknown) => T | undefined;
+
+function storage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    // Some browsers throw on access when storage is disabled.
+    return undefined;
+  }
+}
+
+/** Keep an unreadable value aside instead of destroying it. */
+export function keepAside(key: string, raw: string): void {
+  const store = storage();
+  if (!store) return;
+  try {
+    let target = `${key}.corrupt`;
+    for (let n = 2; store.getItem(target) !== null && store.getItem(target) !== raw; n++) {
+      target = `${key}.corrupt.${n}`;
+    }
+    store.setItem(target, raw);
+  } catch {
+    // Storage full: the original stays under its own key, since we never overwrite it here.
+  }
+  console.warn(`Lull: the saved value of "${key}" could not be read; it was kept under "${key}.corrupt" and the default is used.`);
+}
+
+/** Read a raw string value; `validate` decides whether it is usable. */
+export function readRaw<T>(key: string, validate: (raw: string) => T | undefined, fallback: T): T {
+  let raw: string | null;
+  try {
+    raw = storage()?.getItem(key) ?? null;
+  } catch {
+    return fallback;
+  }
+  if (raw === null) return fallback;
+  const value = validate(raw);
+  if (value === undefined) {
+    keepAside(key, raw);
+    return fallback;
+  }
+  return value;
+}
+
+/** Read a JSON value through a shape check. */
+export function readJson<T>(key: string, validate: Validate<T>, fallback: T): T {
+  return readRaw(
+    key,
+    (raw) => {
+      try {
+        return validate(JSON.parse(raw));
+      } catch {
+        return undefined;
+      }
+    },
+    fallback,
+  );
+}
+
+export type WriteResult = { ok: true } | { ok: false; error: unknown };
+
+export function writeRaw(key: string, value: string): WriteResult {
+  try {
+    const store = storage();
+    if (!store) return { ok: false, error: new Error('localStorage is not available') };
+    store.setItem(key, value);
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+export function writeJson(key: string, value: unknown): WriteResult {
+  return writeRaw(key, JSON.stringify(value));
+}
+
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,0 +1,87 @@
+/**
+ * Every user-visible string SPEC.md fixes, used verbatim, in one place.
+ * Functions build the ones with a placeholder.
+ */
+export const PRODUCT = 'Lull';
+
+export const routeTitles = {
+  '/': 'Home',
+  '/white-noise': 'White Noise',
+  '/pink-noise': 'Pink Noise',
+  '/brown-noise': 'Brown Noise',
+  '/podcasts': 'Podcasts',
+  '/embed': 'Embed',
+  '/privacy': 'Privacy',
+  '/support': 'Support',
+  '/settings': 'Settings',
+  '/credits': 'Credits',
+  '/changelog': 'Changelog',
+} as const;
+
+export type RoutePath = keyof typeof routeTitles;
+
+/** 'White Noise - Lull'; the home page is just 'Lull'. */
+export const documentTitle = (title: string | undefined): string =>
+  title && title !== routeTitles['/'] ? `${title} - ${PRODUCT}` : PRODUCT;
+
+export const strings = {
+  notFound: 'The page you are looking for does not exist.',
+  loadingAudio: 'Loading audio...',
+  learnMore: 'Learn more',
+  credits: 'Credits',
+  sleepTimer: 'Sleep timer',
+  playlists: 'Playlists',
+  createPlaylist: 'Create Playlist',
+  stopPlaylist: 'Stop Playlist',
+  playing: 'Playing',
+  paused: 'Paused',
+  startTimer: 'Start timer',
+  stopTimer: 'Stop timer',
+  install: 'Install',
+  notAvailableOffline: 'Not available offline',
+  offlineBadge: (count: number) => `Offline Mode - ${count} sounds available`,
+  youAreOffline: 'You are offline - only cached sounds are available',
+  backOnline: 'You are back online',
+  playingCached: (name: string) => `Playing cached version of: ${name}`,
+  networkErrorTryingCache: 'Network error: Attempting to load from cache...',
+  networkErrorNoCache: (name: string) => `Network error: No cached version available for ${name}`,
+  failedCachedAudio: 'Failed to play cached audio',
+  failedCachedPlaylistAudio: 'Failed to play cached playlist audio',
+  failedToFetchAudio: (status: number, statusText: string) => `Failed to fetch audio: ${status} ${statusText}`,
+  indexedDbError: (error: unknown) => `IndexedDB error: ${String(error)}`,
+  playlistNameRequired: 'Please enter a playlist name',
+  playlistItemsRequired: 'Please add at least one soundscape to the playlist',
+  errorLoadingPreferences: 'Error loading listening preferences:',
+  errorSavingPreferences: 'Error saving listening preferences:',
+  updateAvailable: 'Update available',
+} as const;
+
+/** SPEC event names. */
+export const events = {
+  listeningPreferencesUpdate: 'listening-preferences-update',
+  playlistChange: 'playlist-change',
+  playlistNext: 'playlist-next',
+  playlistPrevious: 'playlist-previous',
+  playlistStop: 'playlist-stop',
+} as const;
+
+/** SPEC section 9. */
+export const constants = {
+  mobileBreakpointPx: 768,
+  sidebarWidth: '16rem',
+  sidebarWidthMobile: '18rem',
+  sidebarWidthIcon: '3rem',
+  playerBarHeightPx: 58,
+  tooltipDelayMs: 700,
+  tooltipSkipDelayMs: 300,
+  onlineMessageMs: 3000,
+  playlistFailureSkipMs: 2000,
+  playlistMissingSkipMs: 1000,
+  defaultPlaylistItemMinutes: 5,
+  minPlaylistItemMinutes: 1,
+  statsTickMs: 1000,
+  sleepFadeStepMs: 100,
+  sleepFadeMs: 1000,
+  whiteNoiseBufferSeconds: 2,
+  noiseBlockSize: 4096,
+} as const;

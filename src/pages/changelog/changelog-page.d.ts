@@ -1,0 +1,1 @@
+export default function ChangelogPage(): import("react").JSX.Element;

@@ -1,0 +1,1 @@
+export default function CreditsPage(): import("react").JSX.Element;

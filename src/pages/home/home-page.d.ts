@@ -1,0 +1,1 @@
+export default function HomePage(): import("react").JSX.Element;

@@ -1,0 +1,1 @@
+export default function BrownNoisePage(): import("react").JSX.Element;

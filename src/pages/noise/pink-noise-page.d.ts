@@ -1,0 +1,1 @@
+export default function PinkNoisePage(): import("react").JSX.Element;

@@ -1,0 +1,1 @@
+export default function WhiteNoisePage(): import("react").JSX.Element;

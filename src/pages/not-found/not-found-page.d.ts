@@ -1,0 +1,1 @@
+export default function NotFoundPage(): import("react").JSX.Element;

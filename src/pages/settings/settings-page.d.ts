@@ -1,0 +1,1 @@
+export default function SettingsPage(): import("react").JSX.Element;

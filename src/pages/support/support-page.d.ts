@@ -1,0 +1,1 @@
+export default function SupportPage(): import("react").JSX.Element;

@@ -1,0 +1,31 @@
+import { proxy } from 'valtio/vanilla';
+
+/**
+ * Which engine owns the speakers. A noise and a catalogue track never play together:
+ * each engine claims focus when it starts and stops itself when focus moves away.
+ * 'none' asks every engine to stop (the sleep timer uses it).
+ */
+export type AudioOwner = 'none' | 'player' | 'noise';
+
+export interface AudioFocusState {
+  owner: AudioOwner;
+}
+
+export function createAudioFocusStore(): AudioFocusState {
+  return proxy<AudioFocusState>({ owner: 'none' });
+}
+
+export const audioFocus = createAudioFocusStore();
+
+export function claimAudioFocus(owner: Exclude<AudioOwner, 'none'>, store: AudioFocusState = audioFocus): void {
+  store.owner = owner;
+}
+
+/** Release only if still the owner, so a late stop never silences the new owner. */
+export function releaseAudioFocus(owner: Exclude<AudioOwner, 'none'>, store: AudioFocusState = audioFocus): void {
+  if (store.owner === owner) store.owner = 'none';
+}
+
+export function stopAllAudio(store: AudioFocusState = audioFocus): void {
+  store.owner = 'none';
+}

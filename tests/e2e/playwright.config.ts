@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
+export const E2E_PORT = 4174;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: '../../test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    browserName: 'chromium',
+    launchOptions: {
+      ...(executablePath ? { executablePath } : {}),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+    },
+    serviceWorkers: 'block',
+    trace: 'off',
+  },
+  webServer: {
+    command: `npx vite preview --port ${E2E_PORT} --strictPort`,
+    cwd: '../..',
+    url: `http://localhost:${E2E_PORT}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});

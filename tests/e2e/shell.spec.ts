@@ -1,0 +1,209 @@
+import { test, expect } from './fixtures';
+
+const routes: [path: string, header: string, documentTitle: string][] = [
+  ['/', 'Home', 'Lull'],
+  ['/white-noise', 'White Noise', 'White Noise - Lull'],
+  ['/pink-noise', 'Pink Noise', 'Pink Noise - Lull'],
+  ['/brown-noise', 'Brown Noise', 'Brown Noise - Lull'],
+  ['/podcasts', 'Podcasts', 'Podcasts - Lull'],
+  ['/embed', 'Embed', 'Embed - Lull'],
+  ['/privacy', 'Privacy', 'Privacy - Lull'],
+  ['/support', 'Support', 'Support - Lull'],
+  ['/settings', 'Settings', 'Settings - Lull'],
+  ['/credits', 'Credits', 'Credits - Lull'],
+  ['/changelog', 'Changelog', 'Changelog - Lull'],
+];
+
+for (const [path, header, title] of routes) {
+  test(`${path} shows its header title and document title`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByTestId('page-title')).toHaveText(header);
+    await expect(page).toHaveTitle(title);
+  });
+}
+
+test('an unknown path and /embed show the not-found page', async ({ page }) => {
+  for (const path of ['/no/such/page', '/embed']) {
+    await page.goto(path);
+    await expect(page.getByText('The page you are looking for does not exist.')).toBeVisible();
+  }
+});
+
+test('the sidebar has the brand, Home, the Noises and About groups and the source link', async ({ page }) => {
+  await page.goto('/privacy');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Lull home' })).toHaveAttribute('href', '/');
+  for (const name of ['Home', 'White Noise', 'Pink Noise', 'Brown Noise', 'Privacy', 'Changelog', 'Credits']) {
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await expect(nav.getByText('Noises')).toBeVisible();
+  await expect(nav.getByText('About')).toBeVisible();
+  const source = nav.getByRole('link', { name: /Source code/ });
+  await expect(source).toHaveAttribute('target', '_blank');
+  await expect(source).toHaveAttribute('href', /^https:\/\//);
+  await nav.getByRole('link', { name: 'Changelog', exact: true }).click();
+  await expect(page).toHaveURL(/\/changelog$/);
+  await expect(page.getByTestId('page-title')).toHaveText('Changelog');
+});
+
+test('Ctrl+B and Cmd+B toggle the sidebar, and the state survives a reload', async ({ page }) => {
+  await page.goto('/');
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+  const width = async () => (await sidebar.boundingBox())?.width ?? 0;
+  expect(await width()).toBeCloseTo(256, -1);
+  await page.keyboard.press('Control+b');
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+  await expect.poll(width).toBeCloseTo(48, -1);
+  expect(await page.evaluate(() => localStorage.getItem('sidebarOpen'))).toBe('0');
+  await page.reload();
+  await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'collapsed');
+  await page.keyboard.press('Meta+b');
+  await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'expanded');
+  expect(await page.evaluate(() => localStorage.getItem('sidebarOpen'))).toBe('1');
+});
+
+test('at 768px wide the sidebar is a drawer 18rem wide that Ctrl+B opens', async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 900 });
+  await page.goto('/');
+  await expect(page.getByTestId('sidebar')).toHaveCount(0);
+  await expect(page.getByTestId('sidebar-drawer')).toHaveCount(0);
+  await page.keyboard.press('Control+b');
+  const drawer = page.getByTestId('sidebar-drawer');
+  await expect(drawer).toBeVisible();
+  await expect.poll(async () => (await drawer.boundingBox())?.width ?? 0).toBeCloseTo(288, -1);
+  await drawer.getByRole('link', { name: 'Credits', exact: true }).click();
+  await expect(page).toHaveURL(/\/credits$/);
+  await expect(page.getByTestId('sidebar-drawer')).toHaveCount(0);
+  // Wider than the breakpoint, the permanent sidebar is back.
+  await page.setViewportSize({ width: 769, height: 900 });
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+});
+
+test('the menu button toggles the sidebar by keyboard and says whether it is expanded', async ({ page }) => {
+  await page.goto('/');
+  const button = page.getByRole('button', { name: 'Collapse sidebar' });
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('the skip link moves focus to the main content', async ({ page }) => {
+  await page.goto('/privacy');
+  await expect(page.getByTestId('page-title')).toHaveText('Privacy');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+});
+
+test('the podcasts page lists saved feed URLs one per line, read-only, as text', async ({ page }) => {
+  const hostile = 'https://example.com/feed?x=<img src=x onerror="window.__pwned=1">';
+  await page.addInitScript((feeds) => localStorage.setItem('podcastData', JSON.stringify(feeds)), [
+    { feedUrl: 'https://example.com/a.xml' },
+    { feedUrl: hostile },
+    { title: 'no feed url' },
+  ]);
+  await page.goto('/podcasts');
+  await expect(page.getByText('Podcasts are being discontinued').first()).toBeVisible();
+  const feeds = page.getByTestId('podcast-feeds');
+  await expect(feeds).toHaveValue(`https://example.com/a.xml\n${hostile}`);
+  await expect(feeds).toHaveAttribute('readonly', '');
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  await expect(page.locator('main img')).toHaveCount(0);
+});
+
+test('corrupt or foreign values in every storage key never break a page and are kept aside', async ({ page }) => {
+  const corrupt: Record<string, string> = {
+    sidebarOpen: 'yes please',
+    podcastData: '{not json',
+    soundscapePlaylists: '"a string, not a list"',
+    listeningPreferences: '[1,2,3]',
+  };
+  await page.addInitScript((values) => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v);
+  }, corrupt);
+  for (const path of ['/', '/podcasts', '/settings', '/white-noise', '/credits']) {
+    await page.goto(path);
+    await expect(page.getByTestId('page-title')).toBeVisible();
+  }
+  await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'expanded');
+  const aside = await page.evaluate(() => ({
+    sidebar: localStorage.getItem('sidebarOpen.corrupt'),
+    podcasts: localStorage.getItem('podcastData.corrupt'),
+  }));
+  expect(aside).toEqual({ sidebar: 'yes please', podcasts: '{not json' });
+});
+
+test('the changelog shows the entry with an en-US short date', async ({ page }) => {
+  await page.goto('/changelog');
+  await expect(page.getByTestId('changelog-date').first()).toHaveText('Apr 21, 2025');
+  await expect(page.getByRole('heading', { name: 'Offline Mode + Lo-fi Radio' })).toBeVisible();
+});
+
+test('privacy, support and credits say what SPEC requires', async ({ page }) => {
+  await page.goto('/privacy');
+  await expect(page.getByText('Last updated 22 April 2025')).toBeVisible();
+  for (const section of ['Quick summary', 'Scope', 'Data we collect', 'Definitions', 'Third-party providers', 'Your rights under the GDPR', 'Retention', 'Third-party links', 'Changes to this policy', 'Support']) {
+    await expect(page.getByRole('region', { name: section })).toBeVisible();
+  }
+  await expect(page.getByText('No account is needed')).toBeVisible();
+  await expect(page.getByText('No third-party cookies are used.')).toBeVisible();
+  await expect(page.getByText('This deployment does not use an error-tracking service.').first()).toBeVisible();
+  await expect(page.getByText('This deployment does not use an analytics provider.').first()).toBeVisible();
+  await page.goto('/support');
+  await expect(page.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+  await page.goto('/credits');
+  await expect(page.getByTestId('credit-card')).toHaveCount(24);
+  await expect(page.getByText(/implies no endorsement/)).toBeVisible();
+});
+
+test('the settings page hides Install until the browser offers it, and after install', async ({ page }) => {
+  await page.goto('/settings');
+  await expect(page.getByRole('button', { name: 'Install' })).toHaveCount(0);
+  await page.evaluate(() => {
+    const event = new Event('beforeinstallprompt') as Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: string }> };
+    event.prompt = async () => undefined;
+    event.userChoice = Promise.resolve({ outcome: 'dismissed' });
+    window.dispatchEvent(event);
+  });
+  await expect(page.getByRole('button', { name: 'Install' })).toBeVisible();
+  await page.evaluate(() => window.dispatchEvent(new Event('appinstalled')));
+  await expect(page.getByRole('button', { name: 'Install' })).toHaveCount(0);
+});
+
+test('production responses carry the security and caching headers', async ({ request }) => {
+  const html = await request.get('/');
+  const h = html.headers();
+  expect(h['content-security-policy']).toContain("script-src 'self'");
+  expect(h['content-security-policy']).not.toContain('unsafe-eval');
+  expect(h['x-content-type-options']).toBe('nosniff');
+  expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(h['permissions-policy']).toContain('camera=()');
+  expect(h['cache-control']).toBe('no-cache');
+  expect((await request.get('/sw.js')).headers()['cache-control']).toBe('no-cache');
+  const script = /src="(\/assets\/[^"]+\.js)"/.exec(await html.text())?.[1];
+  expect(script).toBeTruthy();
+  expect((await request.get(script!)).headers()['cache-control']).toContain('immutable');
+  expect(await html.text()).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+});
+
+test('nothing is sent to another origin when error reporting and analytics are off', async ({ page, pageErrors }) => {
+  const foreign: string[] = [];
+  page.on('request', (req) => {
+    if (!req.url().startsWith('http://localhost:') && !req.url().startsWith('data:')) foreign.push(req.url());
+  });
+  await page.goto('/');
+  await page.evaluate(() => setTimeout(() => { throw new Error('boom'); }, 0));
+  await expect.poll(() => pageErrors.length).toBe(1);
+  pageErrors.length = 0;
+  await page.waitForTimeout(300);
+  expect(foreign).toEqual([]);
+  const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /sentry/i.test(n)));
+  expect(scripts).toEqual([]);
+});

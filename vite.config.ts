@@ -1,0 +1,134 @@
+/// <reference types="vitest/config" />
+import { defineConfig, loadEnv, type Plugin, type PreviewServer } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** The origin of a configured URL, or undefined. */
+const originOf = (url: string | undefined): string | undefined => {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The headers a CDN deployment should send. Served by `npm start` (vite preview) and written to
+ * dist/_headers (Netlify/Cloudflare Pages format) from the same function, so both agree.
+ */
+export function securityHeaders(env: Record<string, string>): Record<string, string> {
+  const media = originOf(env.VITE_MEDIA_HOST);
+  const sentry = originOf(env.VITE_SENTRY_DSN?.replace(/\/\/[^@/]*@/, '//'));
+  const analytics = originOf(env.VITE_ANALYTICS_SRC);
+  const list = (...items: (string | undefined)[]) => items.filter(Boolean).join(' ');
+  const csp = [
+    "default-src 'self'",
+    `script-src ${list("'self'", analytics)}`,
+    // Emotion (MUI) injects <style> elements at run time.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${list("'self'", 'data:', 'blob:', media)}`,
+    `media-src ${list("'self'", 'data:', 'blob:', media)}`,
+    `connect-src ${list("'self'", media, sentry, analytics)}`,
+    "worker-src 'self' blob:",
+    "font-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/** Cache policy by path: hashed assets forever, the shell and service worker always revalidated. */
+export function cacheControlFor(pathname: string): string {
+  if (pathname.startsWith('/assets/')) return IMMUTABLE;
+  if (pathname.startsWith('/media/')) return 'public, max-age=86400';
+  return REVALIDATE;
+}
+
+function headersFile(headers: Record<string, string>): string {
+  const block = (path: string, extra: Record<string, string>) =>
+    [path, ...Object.entries({ ...headers, ...extra }).map(([k, v]) => `  ${k}: ${v}`)].join('\n');
+  return [
+    block('/*', { 'Cache-Control': REVALIDATE }),
+    `/assets/*\n  Cache-Control: ${IMMUTABLE}`,
+    `/media/*\n  Cache-Control: ${cacheControlFor('/media/')}\n  Accept-Ranges: bytes`,
+  ].join('\n\n') + '\n';
+}
+
+function deploymentHeaders(env: Record<string, string>): Plugin {
+  const headers = securityHeaders(env);
+  return {
+    name: 'lull-deployment-headers',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(headers) });
+    },
+    configurePreviewServer(server: PreviewServer) {
+      server.middlewares.use((req, res, next) => {
+        const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+        res.setHeader('Cache-Control', cacheControlFor(pathname));
+        next();
+      });
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), 'VITE_');
+  return {
+    plugins: [
+      react(),
+      deploymentHeaders(env),
+      VitePWA({
+        // Lull asks before updating (never a reload mid-playback); clientsClaim makes the first visit controlled.
+        registerType: 'prompt',
+        injectRegister: false,
+        includeAssets: ['icons/*.png'],
+        manifest: {
+          name: 'Lull: sound for focus, relaxation and sleep',
+          short_name: 'Lull',
+          description: 'Background sound for focus, relaxation and sleep: nature and ambient loops, lofi music and white, pink and brown noise.',
+          theme_color: '#10121a',
+          background_color: '#10121a',
+          display: 'standalone',
+          start_url: '/',
+          scope: '/',
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+            { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+        },
+        workbox: {
+          clientsClaim: true,
+          globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+          globIgnores: ['media/**'],
+          navigateFallback: '/index.html',
+          navigateFallbackDenylist: [/^\/media\//],
+        },
+      }),
+    ],
+    worker: { format: 'es' },
+    build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 600 },
+    server: { port: 5173 },
+    preview: { port: 4173, strictPort: true },
+    test: {
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}', 'worklets/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
+      setupFiles: ['tests/unit/setup.ts'],
+      restoreMocks: true,
+    },
+  };
+});
