@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
-export const E2E_PORT = 4174;
+// A port per run (inherited by the workers through the environment), so parallel runs on one machine don't collide.
+process.env.E2E_PORT ??= String(4174 + (process.pid % 400));
+export const E2E_PORT = Number(process.env.E2E_PORT);
 
 export default defineConfig({
   testDir: '.',
