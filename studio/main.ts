@@ -9,33 +9,19 @@ import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, relative } from 'node:path';
 import { catalogueEntries, mediaSlug, type CatalogueEntry } from '../src/catalogue/entries.ts';
 import { allRecipes, recipeSources } from './recipes.ts';
 import { renderCover } from './cover.ts';
 import type { SoundRecipe } from './contract.ts';
-import type { SoundResult, WorkerMessage, WorkerRequest } from './worker.ts';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const MEDIA_DIR = join(ROOT, 'public', 'media');
-export const MANIFEST_PATH = join(ROOT, 'studio', '.cache', 'manifest.json');
+import type { WorkerMessage, WorkerRequest } from './worker.ts';
+import { MANIFEST_PATH, MEDIA_DIR, ROOT, readManifest, type Manifest } from './paths.ts';
 
 /** Code every sound depends on (the pipeline, DSP modules, shared sound parts, PRNG). */
 const SHARED = {
-  files: ['studio/contract.ts', 'studio/master.ts', 'studio/mp3.ts', 'studio/loudness.ts', 'studio/worker.ts', 'studio/worker-entry.mjs'],
+  files: ['studio/contract.ts', 'studio/master.ts', 'studio/mp3.ts', 'studio/loudness.ts', 'studio/worker.ts', 'studio/worker-entry.mjs', 'studio/paths.ts'],
   dirs: ['studio/dsp', 'studio/sounds/parts', 'worklets/dsp'],
 };
-
-export interface ManifestEntry {
-  readonly slug: string;
-  readonly index: number;
-  readonly form: 'loop' | 'song';
-  readonly hash: string;
-  readonly coverHash: string;
-  readonly result?: SoundResult;
-}
-export type Manifest = Record<string, ManifestEntry>;
 
 function listFiles(dir: string): string[] {
   const abs = join(ROOT, dir);
@@ -70,14 +56,6 @@ function coverHash(entry: CatalogueEntry): string {
   hashFiles(h, ['studio/cover.ts']);
   h.update(JSON.stringify(entry));
   return h.digest('hex').slice(0, 20);
-}
-
-export function readManifest(): Manifest {
-  try {
-    return JSON.parse(readFileSync(MANIFEST_PATH, 'utf8')) as Manifest;
-  } catch {
-    return {};
-  }
 }
 
 /** Terminal progress: one line per sound redrawn in place on a TTY, plain lines otherwise. */

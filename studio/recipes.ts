@@ -6,33 +6,33 @@
 import type { SoundRecipe } from './contract.ts';
 import { lofiRecipes } from './lofi/recipes.ts';
 import { oceanRecipe } from './sounds/ocean.ts';
-// import { forestRecipe } from './sounds/forest.ts';
+import { forestRecipe } from './sounds/forest.ts';
 import { rainRecipe } from './sounds/rain.ts';
-// import { riverRecipe } from './sounds/river.ts';
-// import { windRecipe } from './sounds/wind.ts';
+import { riverRecipe } from './sounds/river.ts';
+import { windRecipe } from './sounds/wind.ts';
 import { fireRecipe } from './sounds/fire.ts';
-// import { desertRecipe } from './sounds/desert.ts';
-// import { arcticRecipe } from './sounds/arctic.ts';
-// import { kettleRecipe } from './sounds/kettle.ts';
-// import { cricketsRecipe } from './sounds/crickets.ts';
-// import { underwaterRecipe } from './sounds/underwater.ts';
-// import { seagullsRecipe } from './sounds/seagulls.ts';
-// import { bubblesRecipe } from './sounds/bubbles.ts';
+import { desertRecipe } from './sounds/desert.ts';
+import { arcticRecipe } from './sounds/arctic.ts';
+import { kettleRecipe } from './sounds/kettle.ts';
+import { cricketsRecipe } from './sounds/crickets.ts';
+import { underwaterRecipe } from './sounds/underwater.ts';
+import { seagullsRecipe } from './sounds/seagulls.ts';
+import { bubblesRecipe } from './sounds/bubbles.ts';
 
 export const natureRecipes: readonly SoundRecipe[] = [
   oceanRecipe,
-  // forestRecipe,
+  forestRecipe,
   rainRecipe,
-  // riverRecipe,
-  // windRecipe,
+  riverRecipe,
+  windRecipe,
   fireRecipe,
-  // desertRecipe,
-  // arcticRecipe,
-  // kettleRecipe,
-  // cricketsRecipe,
-  // underwaterRecipe,
-  // seagullsRecipe,
-  // bubblesRecipe,
+  desertRecipe,
+  arcticRecipe,
+  kettleRecipe,
+  cricketsRecipe,
+  underwaterRecipe,
+  seagullsRecipe,
+  bubblesRecipe,
 ];
 
 export const allRecipes: readonly SoundRecipe[] = [...natureRecipes, ...lofiRecipes];

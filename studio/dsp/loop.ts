@@ -172,3 +172,11 @@ export function rand(prng: PrngState, a: number, b: number): number {
 export function randLog(prng: PrngState, a: number, b: number): number {
   return a * Math.pow(b / a, nextUnit(prng));
 }
+
+/** Scales a stereo layer in place so its integrated loudness is `lufs` (for balancing layers). */
+export function setLoudness(buf: Stereo, lufs: number, measure: (ch: Stereo) => number): void {
+  const now = measure(buf);
+  if (!Number.isFinite(now)) return;
+  const g = Math.pow(10, (lufs - now) / 20);
+  for (const c of buf) for (let i = 0; i < c.length; i++) c[i] = (c[i] ?? 0) * g;
+}

@@ -1,0 +1,121 @@
+/**
+ * `npm run test:audit` (after `npm run studio`): audits every rendered sound from the shipped
+ * files in public/media: decodes each MP3 (and reversed MP3) and checks sample-exact length,
+ * loudness, true peak, loop seam, silence, DC and stereo; checks the covers. Writes
+ * studio/report/audit.json, prints a markdown table, exits non-zero on any failure.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import { catalogueEntries, mediaSlug } from '../../src/catalogue/entries.ts';
+import { LOUDNESS_TARGET } from '../master.ts';
+import { decodeMp3File, judgeLoop, measureLoop, type Verdict } from './checks.ts';
+import { integratedLoudness, truePeakDb } from '../loudness.ts';
+import { allRecipes } from '../recipes.ts';
+import { MANIFEST_PATH, MEDIA_DIR, readManifest } from '../paths.ts';
+
+const REPORT_DIR = join(MANIFEST_PATH, '..', '..', 'report');
+const COVER_MAX_BYTES = 40_000;
+
+interface Row {
+  slug: string;
+  form: 'loop' | 'song';
+  frames: number;
+  decodedFrames: number;
+  reversedDecodedFrames: number | null;
+  lufs: number;
+  truePeakDb: number;
+  seam?: string;
+  dc?: string;
+  corr?: number;
+  lra?: number;
+  crestDb?: number;
+  silenceMs?: number;
+  mp3Bytes: number;
+  coverBytes: number;
+  verdicts: Verdict[];
+}
+
+async function main(): Promise<void> {
+  const manifest = readManifest();
+  const rows: Row[] = [];
+  for (const entry of catalogueEntries) {
+    const slug = mediaSlug(entry.name);
+    const m = manifest[slug];
+    const coverPath = join(MEDIA_DIR, `${slug}.png`);
+    const verdicts: Verdict[] = [];
+    let coverBytes = 0;
+    if (existsSync(coverPath)) {
+      coverBytes = statSync(coverPath).size;
+      const png = PNG.sync.read(readFileSync(coverPath));
+      verdicts.push({ name: 'cover 512x512 < 40 KB', ok: png.width === 512 && png.height === 512 && coverBytes < COVER_MAX_BYTES, detail: `${png.width}x${png.height} ${coverBytes} B` });
+    } else {
+      verdicts.push({ name: 'cover 512x512 < 40 KB', ok: false, detail: 'missing' });
+    }
+    if (!m?.result) {
+      const hasRecipe = allRecipes.some((r) => r.index === entry.index);
+      if (hasRecipe) verdicts.push({ name: 'rendered', ok: false, detail: 'recipe exists but no render in the manifest' });
+      console.log(`audit: ${slug}: not rendered${hasRecipe ? ' (FAIL)' : ' (no recipe yet), cover only'}`);
+      rows.push({ slug, form: entry.type === 'lofi' || !entry.type ? 'song' : 'loop', frames: 0, decodedFrames: 0, reversedDecodedFrames: null, lufs: NaN, truePeakDb: NaN, mp3Bytes: 0, coverBytes, verdicts });
+      continue;
+    }
+    const path = join(MEDIA_DIR, `${slug}.mp3`);
+    const dec = await decodeMp3File(path);
+    const frames = m.result.frames;
+    const decodedFrames = dec.channels[0].length;
+    verdicts.push({ name: 'decodes to rendered length', ok: decodedFrames === frames && dec.sampleRate === 48000, detail: `${decodedFrames}/${frames} @ ${dec.sampleRate}` });
+    let reversedDecodedFrames: number | null = null;
+    if (entry.reversedURL) {
+      const rev = await decodeMp3File(join(MEDIA_DIR, `${slug}-reversed.mp3`));
+      reversedDecodedFrames = rev.channels[0].length;
+      verdicts.push({ name: 'reversed decodes to rendered length', ok: reversedDecodedFrames === frames, detail: `${reversedDecodedFrames}/${frames}` });
+    }
+    const row: Row = { slug, form: m.form, frames, decodedFrames, reversedDecodedFrames, lufs: NaN, truePeakDb: NaN, mp3Bytes: statSync(path).size, coverBytes, verdicts };
+    if (m.form === 'loop') {
+      const a = measureLoop(dec.channels, dec.sampleRate);
+      verdicts.push(...judgeLoop(a, LOUDNESS_TARGET.loop));
+      Object.assign(row, {
+        lufs: a.lufs,
+        truePeakDb: a.truePeakDb,
+        seam: `${Math.max(...a.seam).toFixed(4)} / ${Math.min(...a.p999).toFixed(4)}`,
+        dc: Math.max(Math.abs(a.dc[0]), Math.abs(a.dc[1])).toExponential(1),
+        corr: a.correlation,
+        lra: a.lra,
+        crestDb: a.crestDb,
+        silenceMs: a.longestSilenceMs,
+      });
+    } else {
+      // Songs: the shared loudness/peak/length rules; music checks live in studio/lofi.
+      row.lufs = integratedLoudness(dec.channels, dec.sampleRate);
+      row.truePeakDb = truePeakDb(dec.channels, false);
+      verdicts.push({ name: 'loudness ±1 LU', ok: Math.abs(row.lufs - LOUDNESS_TARGET.song) <= 1, detail: `${row.lufs.toFixed(2)} LUFS` });
+      verdicts.push({ name: 'true peak <= -1 dBTP', ok: row.truePeakDb <= -1, detail: `${row.truePeakDb.toFixed(2)} dBTP` });
+    }
+    rows.push(row);
+    console.log(`audit: ${slug} ${verdicts.every((v) => v.ok) ? 'ok' : 'FAIL'}`);
+  }
+  await mkdir(REPORT_DIR, { recursive: true });
+  const report = {
+    targets: LOUDNESS_TARGET,
+    decoder: 'mpg123-decoder (wasm mpg123, gapless mode honouring the LAME tag)',
+    sounds: rows.map((r) => ({ ...r, pass: r.verdicts.every((v) => v.ok) })),
+  };
+  await writeFile(join(REPORT_DIR, 'audit.json'), `${JSON.stringify(report, null, 1)}\n`);
+  const f = (x: number | undefined, d = 1): string => (x === undefined || Number.isNaN(x) ? '–' : x.toFixed(d));
+  console.log('\n| sound | form | LUFS | dBTP | seam / p99.9 | max abs DC | L/R corr | LRA | longest silence ms | decoded / rendered frames | MP3 kB | cover B | pass |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    const pass = r.verdicts.every((v) => v.ok);
+    console.log(`| ${r.slug} | ${r.form} | ${f(r.lufs, 2)} | ${f(r.truePeakDb, 2)} | ${r.seam ?? '–'} | ${r.dc ?? '–'} | ${f(r.corr, 3)} | ${f(r.lra)} | ${f(r.silenceMs)} | ${r.decodedFrames}${r.reversedDecodedFrames !== null ? ` (rev ${r.reversedDecodedFrames})` : ''} / ${r.frames} | ${(r.mp3Bytes / 1000).toFixed(0)} | ${r.coverBytes} | ${pass ? 'yes' : 'NO'} |`);
+  }
+  const failures = rows.flatMap((r) => r.verdicts.filter((v) => !v.ok).map((v) => `${r.slug}: ${v.name}: ${v.detail}`));
+  if (failures.length > 0) {
+    console.error(`\naudit: ${failures.length} failure(s):\n${failures.join('\n')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('\naudit: all checks passed');
+  }
+}
+
+await main();
