@@ -54,6 +54,20 @@ export const strings = {
   errorLoadingPreferences: 'Error loading listening preferences:',
   errorSavingPreferences: 'Error saving listening preferences:',
   updateAvailable: 'Update available',
+  reload: 'Reload',
+  dismiss: 'Dismiss',
+  // Offline cache faults and settings (Lull's own wording; SPEC leaves these open).
+  storageFull: (name: string) => `Storage is full: ${name} could not be saved for offline use. It keeps playing from the network; remove cached sounds in Settings to make room.`,
+  corruptCachedCopy: (name: string) => `The saved copy of ${name} could not be read, so it plays from the network and will be saved again.`,
+  cachedSoundsHeading: 'Offline sounds',
+  cachedSoundsIntro: 'Sounds you have played are saved on this device so they play offline.',
+  cachedSoundsEmpty: 'No sounds are saved on this device yet. Play a sound while online to save it.',
+  cachedSoundsTotal: (size: string, count: number) => `${count} ${count === 1 ? 'sound uses' : 'sounds use'} ${size} of storage on this device.`,
+  removeCachedSound: (name: string) => `Remove ${name} from this device`,
+  removeAllCachedSounds: 'Remove all',
+  confirmRemoveAllTitle: 'Remove all offline sounds?',
+  confirmRemoveAllBody: 'Every saved sound is deleted from this device. They play again from the network and are saved again the next time you play them.',
+  cancel: 'Cancel',
 } as const;
 
 /** SPEC event names. */
