@@ -68,6 +68,21 @@ export const strings = {
   confirmRemoveAllTitle: 'Remove all offline sounds?',
   confirmRemoveAllBody: 'Every saved sound is deleted from this device. They play again from the network and are saved again the next time you play them.',
   cancel: 'Cancel',
+  // Player, home page and listening stats (Lull's own wording; SPEC leaves these open).
+  play: 'Play',
+  pause: 'Pause',
+  previousTrack: 'Previous',
+  nextTrack: 'Next',
+  loading: 'Loading',
+  soundscapesHeading: 'Soundscapes',
+  reversedSoundscapesHeading: 'Reversed soundscapes',
+  reversedNotice: 'This is the reversed edition: every soundscape here plays backwards.',
+  playerLabel: 'Player',
+  listeningStatsHeading: 'Listening stats',
+  listeningStatsEmpty: 'Nothing yet: play a sound and your listening time shows here.',
+  listeningStatsSound: 'Sound',
+  listeningStatsMinutes: 'Minutes',
+  listeningStatsSessions: 'Sessions',
 } as const;
 
 /** SPEC event names. */
