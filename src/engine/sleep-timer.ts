@@ -1,0 +1,83 @@
+import { audioFocus, setFadeGain, stopAllAudio, type AudioFocusState } from '../stores/audio-focus-store';
+import { setSleepTimerState, sleepTimerStore, type SleepTimerState } from '../stores/sleep-timer-store';
+import { constants } from '../lib/strings';
+
+/**
+ * The sleep timer's clock. Plain module (no React), so it keeps running while the dialog is
+ * closed or the route changes. Every tick recomputes from the deadline: a throttled background
+ * tab that wakes late still shows and acts on the true time left.
+ * At zero the shared fade gain steps down every 100 ms over about 1 s, then every engine is asked
+ * to stop (stopAllAudio), and one step later the gain is restored so the next play is audible.
+ */
+export interface SleepTimerDeps {
+  timer: SleepTimerState;
+  focus: AudioFocusState;
+  now: () => number;
+}
+
+export interface SleepTimer {
+  start(minutes: number): void;
+  stop(): void;
+}
+
+export function createSleepTimer(deps: SleepTimerDeps): SleepTimer {
+  const { timer, focus, now } = deps;
+  let handle: ReturnType<typeof setTimeout> | undefined;
+
+  const clear = () => {
+    if (handle !== undefined) clearTimeout(handle);
+    handle = undefined;
+  };
+
+  const finish = () => {
+    clear();
+    setFadeGain(1, focus);
+    setSleepTimerState({ status: 'idle', endsAt: null, remainingSeconds: 0 }, timer);
+  };
+
+  const fade = (startedAt: number) => {
+    const steps = constants.sleepFadeMs / constants.sleepFadeStepMs;
+    const elapsedSteps = Math.min(steps, Math.floor((now() - startedAt) / constants.sleepFadeStepMs) + 1);
+    if (elapsedSteps >= steps) {
+      setFadeGain(0, focus);
+      stopAllAudio(focus);
+      // Restore on the next step, after the engines have paused, so no full-volume blip is heard.
+      handle = setTimeout(finish, constants.sleepFadeStepMs);
+      return;
+    }
+    setFadeGain(1 - elapsedSteps / steps, focus);
+    handle = setTimeout(() => fade(startedAt), constants.sleepFadeStepMs);
+  };
+
+  const tick = () => {
+    if (timer.endsAt === null) return;
+    const remainingMs = timer.endsAt - now();
+    if (remainingMs <= 0) {
+      setSleepTimerState({ status: 'fading', remainingSeconds: 0 }, timer);
+      fade(now());
+      return;
+    }
+    setSleepTimerState({ remainingSeconds: Math.ceil(remainingMs / 1000) }, timer);
+    // Wake at the next whole-second boundary of the remaining time, so the display changes on time.
+    handle = setTimeout(tick, remainingMs % 1000 || 1000);
+  };
+
+  return {
+    start(minutes: number) {
+      if (!Number.isFinite(minutes) || minutes <= 0) return;
+      clear();
+      if (timer.status === 'fading') setFadeGain(1, focus);
+      const endsAt = now() + Math.round(minutes * 60_000);
+      setSleepTimerState({ status: 'running', endsAt, lastMinutes: minutes }, timer);
+      tick();
+    },
+    stop() {
+      finish();
+    },
+  };
+}
+
+const sleepTimer = createSleepTimer({ timer: sleepTimerStore, focus: audioFocus, now: () => Date.now() });
+
+export const startSleepTimer = (minutes: number): void => sleepTimer.start(minutes);
+export const stopSleepTimer = (): void => sleepTimer.stop();

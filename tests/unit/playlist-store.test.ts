@@ -1,0 +1,113 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  addDraftItem,
+  createPlaylistStore,
+  deletePlaylist,
+  loadPlaylists,
+  movePlaylist,
+  moveDraftItem,
+  parseDuration,
+  savePlaylist,
+  validateDraft,
+} from '../../src/stores/playlist-store';
+
+const KEY = 'soundscapePlaylists';
+const stored = () => JSON.parse(localStorage.getItem(KEY) ?? 'null') as unknown;
+
+describe('playlist store: saving', () => {
+  it('defaults to an empty list without keeping anything aside', () => {
+    expect(loadPlaylists()).toEqual([]);
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('validates in SPEC order: name, then items, then durations', () => {
+    expect(validateDraft({ name: '   ', description: '', items: [] })).toBe('name');
+    expect(validateDraft({ name: 'Night', description: '', items: [] })).toBe('items');
+    expect(validateDraft({ name: 'Night', description: '', items: [{ index: 0, duration: 0 }] })).toBe('duration');
+    expect(validateDraft({ name: 'Night', description: '', items: [{ index: 0, duration: 1.5 }] })).toBe('duration');
+    expect(validateDraft({ name: 'Night', description: '', items: [{ index: 0, duration: 1 }, { index: 0, duration: 2 }] })).toBe('duplicate');
+    expect(validateDraft({ name: 'Night', description: '', items: [{ index: 0, duration: 1 }] })).toBeNull();
+  });
+
+  it('saves, edits, reorders and deletes, writing the documented shape each time', () => {
+    const store = createPlaylistStore([]);
+    const first = savePlaylist({ name: '  Night  ', description: 'calm', items: [{ index: 2, duration: 5 }] }, null, store);
+    const second = savePlaylist({ name: 'Focus', description: '', items: [{ index: 13, duration: 1 }] }, null, store);
+    if (!first.ok || !second.ok) throw new Error('expected saves to succeed');
+    expect(stored()).toEqual([
+      { id: first.id, name: 'Night', description: 'calm', items: [{ index: 2, duration: 5 }] },
+      { id: second.id, name: 'Focus', description: '', items: [{ index: 13, duration: 1 }] },
+    ]);
+    savePlaylist({ name: 'Night 2', description: '', items: [{ index: 2, duration: 7 }, { index: 0, duration: 1 }] }, first.id, store);
+    expect(store.playlists[0]?.name).toBe('Night 2');
+    movePlaylist(second.id, -1, store);
+    expect(store.playlists.map((p) => p.name)).toEqual(['Focus', 'Night 2']);
+    movePlaylist(second.id, -1, store);
+    expect(store.playlists.map((p) => p.name)).toEqual(['Focus', 'Night 2']);
+    deletePlaylist(second.id, store);
+    expect((stored() as unknown[]).length).toBe(1);
+    expect(loadPlaylists()[0]?.items).toEqual([{ index: 2, duration: 7 }, { index: 0, duration: 1 }]);
+  });
+
+  it('refuses an invalid draft without touching storage', () => {
+    const store = createPlaylistStore([]);
+    expect(savePlaylist({ name: 'x', description: '', items: [] }, null, store)).toEqual({ ok: false, problem: 'items' });
+    expect(localStorage.getItem(KEY)).toBeNull();
+  });
+});
+
+describe('playlist store: editor helpers', () => {
+  it('adds a soundscape with the default 5 minutes, never twice', () => {
+    const once = addDraftItem([], 3);
+    expect(once).toEqual([{ index: 3, duration: 5 }]);
+    expect(addDraftItem(once, 3)).toEqual(once);
+  });
+
+  it('reads non-numeric durations as 0', () => {
+    expect(parseDuration('abc')).toBe(0);
+    expect(parseDuration('')).toBe(0);
+    expect(parseDuration(' 12 ')).toBe(12);
+  });
+
+  it('moves draft items within bounds', () => {
+    expect(moveDraftItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
+    expect(moveDraftItem(['a', 'b'], 1, 2)).toEqual(['a', 'b']);
+  });
+});
+
+describe('playlist store: reading older and foreign shapes', () => {
+  it('converts soundscapeIndex, strings for numbers and a missing duration without keeping anything aside', () => {
+    localStorage.setItem(KEY, JSON.stringify([{ name: 'Old', items: [{ soundscapeIndex: '4', duration: '10' }, { index: 1 }, 7] }]));
+    const [playlist] = loadPlaylists();
+    expect(playlist?.name).toBe('Old');
+    expect(playlist?.description).toBe('');
+    expect(playlist?.id).toMatch(/^pl-/);
+    expect(playlist?.items).toEqual([{ index: 4, duration: 10 }, { index: 1, duration: 5 }, { index: 7, duration: 5 }]);
+    expect(localStorage.getItem(`${KEY}.corrupt`)).toBeNull();
+  });
+
+  it('keeps readable playlists and keeps the original aside when something had to be dropped', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const raw = JSON.stringify([{ name: 'Good', items: [{ index: 0, duration: 3 }, { index: 0, duration: 4 }, { what: 1 }] }, 'junk', { items: [] }, { name: 'Zero', items: [{ index: 2, duration: 0 }] }]);
+    localStorage.setItem(KEY, raw);
+    const playlists = loadPlaylists();
+    expect(playlists.map((p) => p.name)).toEqual(['Good', 'Zero']);
+    expect(playlists[0]?.items).toEqual([{ index: 0, duration: 3 }]);
+    expect(playlists[1]?.items).toEqual([{ index: 2, duration: 1 }]);
+    expect(localStorage.getItem(`${KEY}.corrupt`)).toBe(raw);
+    expect(localStorage.getItem(KEY)).toBe(raw);
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it('keeps a soundscape index the catalogue does not have, so playback can skip it', () => {
+    localStorage.setItem(KEY, JSON.stringify([{ id: 'a', name: 'Future', description: 'd', items: [{ index: 99, duration: 2 }] }]));
+    expect(loadPlaylists()).toEqual([{ id: 'a', name: 'Future', description: 'd', items: [{ index: 99, duration: 2 }] }]);
+  });
+
+  it.each([['{not json'], ['"text"'], ['null'], ['{"a":1}']])('falls back to an empty list for %s and keeps it aside', (raw) => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    localStorage.setItem(KEY, raw);
+    expect(loadPlaylists()).toEqual([]);
+    expect(localStorage.getItem(`${KEY}.corrupt`)).toBe(raw);
+  });
+});
