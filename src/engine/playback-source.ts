@@ -1,10 +1,14 @@
 import type { Soundscape } from '../catalogue/catalogue';
+import { reportError } from '../lib/error-reporting';
+import { strings } from '../lib/strings';
+import { markCached, markUncached, offlineStore, setCachedSounds, showStatus, type OfflineState } from '../stores/offline-store';
+import type { CachedEntry, CachedSoundInfo, ListResult, ReadResult, RemoveResult, SaveResult } from '../workers/cache-api';
+import { cacheClient } from '../workers/cache-client';
 
 /**
  * The seam between the player engine and the offline cache (SPEC 4, playback source order).
  * The player engine asks here which src to play, tells when a stream started, and asks for a
- * fallback after a load error. This default is network-only; the offline work replaces the
- * bodies with the IndexedDB cache (through the comlink worker), keeping these signatures.
+ * fallback after a load error. The cache itself lives in a worker (workers/cache.worker.ts).
  */
 export interface PlaybackSource {
   /** What to put in audio.src. */
@@ -12,15 +16,245 @@ export interface PlaybackSource {
   readonly fromCache: boolean;
 }
 
+/** What this module needs from the cache worker (the comlink client, or a fake in tests). */
+export interface CacheBackend {
+  saveAudio(soundscapeId: number | null | undefined, url: string, replace?: boolean): Promise<SaveResult>;
+  readAudio(soundscapeId: number): Promise<ReadResult>;
+  listCachedEntries(): Promise<ListResult<CachedEntry>>;
+  listCachedSounds(): Promise<ListResult<CachedSoundInfo>>;
+  removeCachedSound(soundscapeId: number): Promise<RemoveResult>;
+  clearCachedSounds(): Promise<RemoveResult>;
+}
+
+export type PlaybackContext = 'track' | 'playlist';
+
+export interface PlaybackSourceDeps {
+  cache: () => CacheBackend;
+  store?: OfflineState;
+  createObjectUrl?: (blob: Blob) => string;
+  revokeObjectUrl?: (url: string) => void;
+  /** Who started the current track, for the playlist wording of a cached failure. */
+  context?: () => PlaybackContext;
+  /** A cache that does not answer within this time is skipped, so playback never waits on it. */
+  readTimeoutMs?: number;
+}
+
+class CacheTimeout extends Error {
+  override name = 'CacheTimeout';
+}
+
+export function createPlaybackSources(deps: PlaybackSourceDeps) {
+  const store = deps.store ?? offlineStore;
+  const createObjectUrl = deps.createObjectUrl ?? ((blob: Blob) => URL.createObjectURL(blob));
+  const revokeObjectUrl = deps.revokeObjectUrl ?? ((url: string) => URL.revokeObjectURL(url));
+  const context = deps.context ?? (() => 'track' as const);
+  const readTimeoutMs = deps.readTimeoutMs ?? 8000;
+
+  /** The object URL of the cached copy handed out last; one element plays one track, so one is live. */
+  let liveObjectUrl: string | undefined;
+  /** The last source handed out, so a failure of a cached copy is recognised as such. */
+  let lastSource: { soundscapeId: number; fromCache: boolean } | undefined;
+  /** Sounds whose cached copy failed to play since they were last started: not offered again. */
+  const failedCopies = new Set<number>();
+  /** Sounds whose saved copy could not be read: the next save replaces it. */
+  const corruptCopies = new Set<number>();
+  const saving = new Map<number, string>();
+
+  const network = (sound: Soundscape, url: string): PlaybackSource => {
+    lastSource = { soundscapeId: sound.index, fromCache: false };
+    return { src: url, fromCache: false };
+  };
+
+  function withTimeout<T>(promise: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new CacheTimeout('the offline cache did not answer in time')), readTimeoutMs);
+      promise.then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
+  }
+
+  /** Reads the saved copy; anything but a usable copy is reported here and yields null. */
+  async function readCopy(sound: Soundscape): Promise<Extract<ReadResult, { outcome: 'hit' }> | null> {
+    let result: ReadResult;
+    try {
+      result = await withTimeout(deps.cache().readAudio(sound.index));
+    } catch (error) {
+      // No worker or a stuck one: the network still works.
+      reportError(error, 'Lull: the offline cache could not be read:');
+      return null;
+    }
+    switch (result.outcome) {
+      case 'hit':
+        return result;
+      case 'miss':
+        if (store.cachedSoundIds.includes(sound.index)) markUncached(sound.index, store);
+        return null;
+      case 'corrupt':
+        corruptCopies.add(sound.index);
+        showStatus(strings.corruptCachedCopy(sound.name), 'warning', store);
+        return null;
+      case 'failed':
+        showStatus(strings.indexedDbError(result.message), 'error', store);
+        return null;
+    }
+  }
+
+  function cachedSource(sound: Soundscape, copy: Extract<ReadResult, { outcome: 'hit' }>): PlaybackSource {
+    const src = createObjectUrl(new Blob([copy.audio], { type: copy.mimeType }));
+    if (liveObjectUrl) revokeObjectUrl(liveObjectUrl);
+    liveObjectUrl = src;
+    lastSource = { soundscapeId: sound.index, fromCache: true };
+    showStatus(strings.playingCached(sound.name), 'info', store);
+    return { src, fromCache: true };
+  }
+
+  /** A cached copy failed to play: say so, and stream instead when there is a network. */
+  function cachedCopyFailed(sound: Soundscape, url: string, playbackContext: PlaybackContext = context()): PlaybackSource | null {
+    failedCopies.add(sound.index);
+    showStatus(playbackContext === 'playlist' ? strings.failedCachedPlaylistAudio : strings.failedCachedAudio, 'error', store);
+    return store.online ? network(sound, url) : null;
+  }
+
+  return {
+    /** SPEC order: a saved copy first (unless it came from an older URL and the network is there), else the stream. */
+    async resolvePlaybackSource(sound: Soundscape, url: string): Promise<PlaybackSource> {
+      failedCopies.delete(sound.index);
+      const savedUrl = store.cachedUrls[sound.index];
+      // The saved list is known: skip the worker round trip when there is nothing worth reading.
+      if (store.cacheListLoaded && savedUrl === undefined && !corruptCopies.has(sound.index)) return network(sound, url);
+      if (store.online && savedUrl !== undefined && savedUrl !== url) return network(sound, url);
+      const copy = await readCopy(sound);
+      if (!copy || (store.online && copy.originalUrl !== url)) return network(sound, url);
+      return cachedSource(sound, copy);
+    },
+
+    /** A streamed track started: save it once (again only when its URL changed), when online. */
+    onStreamStarted(sound: Soundscape, url: string): void {
+      const id = sound.index;
+      if (!store.online) return;
+      const replace = corruptCopies.has(id);
+      if (!replace && store.cachedUrls[id] === url) return;
+      if (saving.get(id) === url) return;
+      saving.set(id, url);
+      let pending: Promise<SaveResult>;
+      try {
+        pending = deps.cache().saveAudio(id, url, replace);
+      } catch (error) {
+        saving.delete(id);
+        reportError(error, 'Lull: the offline cache is not available:');
+        return;
+      }
+      void pending
+        .then((result) => {
+          switch (result.outcome) {
+            case 'saved':
+            case 'unchanged':
+              corruptCopies.delete(id);
+              markCached(id, result.originalUrl, store);
+              return;
+            case 'skipped':
+              return;
+            case 'failed':
+              if (result.kind === 'quota') showStatus(strings.storageFull(sound.name), 'warning', store);
+              else if (result.kind === 'db') showStatus(strings.indexedDbError(result.message), 'error', store);
+              // The stream plays on; a failed download for the cache is only logged.
+              else console.warn(`Lull: ${sound.name} was not saved for offline use:`, result.message);
+              return;
+          }
+        })
+        .catch((error: unknown) => reportError(error, 'Lull: saving a sound for offline use failed:'))
+        .finally(() => {
+          if (saving.get(id) === url) saving.delete(id);
+        });
+    },
+
+    /** After a load error: the saved copy, or null (SPEC statuses in order). */
+    async recoverFromLoadError(sound: Soundscape, url: string): Promise<PlaybackSource | null> {
+      if (lastSource?.soundscapeId === sound.index && lastSource.fromCache) return cachedCopyFailed(sound, url);
+      showStatus(strings.networkErrorTryingCache, 'warning', store);
+      const copy = failedCopies.has(sound.index) ? null : await readCopy(sound);
+      if (!copy) {
+        showStatus(failedCopies.has(sound.index) ? strings.failedCachedAudio : strings.networkErrorNoCache(sound.name), 'error', store);
+        lastSource = undefined;
+        return null;
+      }
+      return cachedSource(sound, copy);
+    },
+
+    /** For an engine that knows the cached copy failed (e.g. the playlists engine): status, then the stream if online. */
+    recoverFromCachedPlaybackError(sound: Soundscape, url: string, playbackContext?: PlaybackContext): PlaybackSource | null {
+      return cachedCopyFailed(sound, url, playbackContext);
+    },
+
+    /** Reads which sounds are saved (ids and URLs only). */
+    async refreshCachedSounds(): Promise<void> {
+      try {
+        const result = await deps.cache().listCachedEntries();
+        if (result.ok) setCachedSounds(result.items, store);
+        else console.warn('Lull: the list of offline sounds could not be read:', strings.indexedDbError(result.message));
+      } catch (error) {
+        reportError(error, 'Lull: the offline cache is not available:');
+      }
+    },
+
+    /** Sizes of every saved copy, for the settings page. */
+    async listCachedSounds(): Promise<ListResult<CachedSoundInfo>> {
+      try {
+        return await deps.cache().listCachedSounds();
+      } catch (error) {
+        return { ok: false, message: String(error) };
+      }
+    },
+
+    async removeCachedSound(soundscapeId: number): Promise<RemoveResult> {
+      try {
+        const result = await deps.cache().removeCachedSound(soundscapeId);
+        if (result.ok) {
+          markUncached(soundscapeId, store);
+          corruptCopies.delete(soundscapeId);
+        }
+        return result;
+      } catch (error) {
+        return { ok: false, message: String(error) };
+      }
+    },
+
+    async clearCachedSounds(): Promise<RemoveResult> {
+      try {
+        const result = await deps.cache().clearCachedSounds();
+        if (result.ok) {
+          setCachedSounds([], store);
+          corruptCopies.clear();
+        }
+        return result;
+      } catch (error) {
+        return { ok: false, message: String(error) };
+      }
+    },
+  };
+}
+
+export type PlaybackSources = ReturnType<typeof createPlaybackSources>;
+
+const playbackSources = createPlaybackSources({ cache: cacheClient });
+
 /** `url` is the file to play (the reversed file on the reversed host). */
-export async function resolvePlaybackSource(_sound: Soundscape, url: string): Promise<PlaybackSource> {
-  return { src: url, fromCache: false };
-}
-
+export const resolvePlaybackSource = playbackSources.resolvePlaybackSource;
 /** Called once a streamed (not cached) track starts playing, so it can be saved for offline use. */
-export function onStreamStarted(_sound: Soundscape, _url: string): void {}
-
+export const onStreamStarted = playbackSources.onStreamStarted;
 /** After a load error: a cached copy to try, or null. */
-export async function recoverFromLoadError(_sound: Soundscape, _url: string): Promise<PlaybackSource | null> {
-  return null;
-}
+export const recoverFromLoadError = playbackSources.recoverFromLoadError;
+/** A cached copy failed to play ('Failed to play cached audio', or the playlist wording). */
+export const recoverFromCachedPlaybackError = playbackSources.recoverFromCachedPlaybackError;
+export const refreshCachedSounds = playbackSources.refreshCachedSounds;
+export const listCachedSounds = playbackSources.listCachedSounds;
+export const removeCachedSound = playbackSources.removeCachedSound;
+export const clearCachedSounds = playbackSources.clearCachedSounds;

@@ -1,0 +1,271 @@
+import { AUDIO_STORE, ORIGINAL_URL_INDEX, isCachedAudioRecord, isSoundscapeId, openAudioDb, type AudioDb, type CachedAudioRecord } from '../lib/db';
+import { strings } from '../lib/strings';
+
+/**
+ * The offline audio cache: fetch, encode as a data URL, store, read back. Runs inside the cache
+ * worker (cache.worker.ts), so the megabytes of base64 never touch the main thread. Plain async
+ * functions with injectable fetch and database, so unit tests run them directly.
+ */
+
+export type CacheFailureKind = 'fetch' | 'quota' | 'db';
+
+export type SaveResult =
+  | { outcome: 'saved'; soundscapeId: number; originalUrl: string; storedBytes: number; fileBytes: number }
+  | { outcome: 'unchanged'; soundscapeId: number; originalUrl: string }
+  | { outcome: 'skipped' }
+  | { outcome: 'failed'; kind: CacheFailureKind; message: string };
+
+export type ReadResult =
+  | { outcome: 'hit'; audio: ArrayBuffer; mimeType: string; originalUrl: string; savedAt: string }
+  | { outcome: 'miss' }
+  | { outcome: 'corrupt' }
+  | { outcome: 'failed'; kind: 'db'; message: string };
+
+export interface CachedEntry {
+  soundscapeId: number;
+  originalUrl: string;
+}
+
+export interface CachedSoundInfo extends CachedEntry {
+  savedAt: string;
+  /** Length of the stored data URL (ASCII, so bytes). */
+  storedBytes: number;
+  /** Size of the audio file it encodes. */
+  fileBytes: number;
+  corrupt: boolean;
+}
+
+export type ListResult<T> = { ok: true; items: T[] } | { ok: false; message: string };
+export type RemoveResult = { ok: true } | { ok: false; message: string };
+
+export interface CacheApiDeps {
+  openDb?: () => Promise<AudioDb>;
+  fetch?: typeof fetch;
+  now?: () => Date;
+  warn?: (...args: unknown[]) => void;
+}
+
+// Chunks keep String.fromCharCode's argument list well under engine limits.
+const CHUNK = 0x8000;
+
+type Base64Native = { toBase64?: () => string };
+type FromBase64Native = { fromBase64?: (text: string) => Uint8Array };
+
+export function bytesToBase64(bytes: Uint8Array): string {
+  const native = (bytes as unknown as Base64Native).toBase64;
+  if (typeof native === 'function') return native.call(bytes);
+  const parts: string[] = [];
+  for (let i = 0; i < bytes.length; i += CHUNK) {
+    parts.push(String.fromCharCode.apply(null, bytes.subarray(i, i + CHUNK) as unknown as number[]));
+  }
+  return btoa(parts.join(''));
+}
+
+export function base64ToBytes(text: string): Uint8Array<ArrayBuffer> {
+  const native = (Uint8Array as unknown as FromBase64Native).fromBase64;
+  if (typeof native === 'function') return new Uint8Array(native(text));
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+export function toDataUrl(bytes: Uint8Array, mimeType: string): string {
+  return `data:${mimeType || 'application/octet-stream'};base64,${bytesToBase64(bytes)}`;
+}
+
+/** Splits a base64 data URL; throws on anything else (a corrupt record). */
+export function fromDataUrl(dataUrl: string): { mimeType: string; bytes: Uint8Array<ArrayBuffer> } {
+  const comma = dataUrl.indexOf(',');
+  const header = dataUrl.slice(0, comma);
+  if (comma < 0 || !header.startsWith('data:') || !header.endsWith(';base64')) throw new Error('not a base64 data URL');
+  return { mimeType: header.slice(5, -7) || 'application/octet-stream', bytes: base64ToBytes(dataUrl.slice(comma + 1)) };
+}
+
+/** Decoded size of a base64 data URL without decoding it. */
+export function dataUrlFileBytes(dataUrl: string): number {
+  const payload = dataUrl.length - dataUrl.indexOf(',') - 1;
+  const padding = dataUrl.endsWith('==') ? 2 : dataUrl.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((payload * 3) / 4) - padding);
+}
+
+const errorName = (error: unknown): string => (typeof error === 'object' && error !== null && 'name' in error ? String((error as { name: unknown }).name) : '');
+
+export const isQuotaError = (error: unknown): boolean => {
+  const name = errorName(error);
+  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
+};
+
+const describe = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+
+export function createCacheApi(deps: CacheApiDeps = {}) {
+  const openDb = deps.openDb ?? openAudioDb;
+  const fetchAudio = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const now = deps.now ?? (() => new Date());
+  const warn = deps.warn ?? ((...args: unknown[]) => console.warn(...args));
+
+  let dbPromise: Promise<AudioDb> | undefined;
+  /** One open connection; a failed open is retried on the next call rather than cached. */
+  const db = (): Promise<AudioDb> => {
+    dbPromise ??= openDb().catch((error: unknown) => {
+      dbPromise = undefined;
+      throw error;
+    });
+    return dbPromise;
+  };
+
+  /** The id saved under this URL, read from the index so no data URL is loaded. */
+  async function savedIdFor(database: AudioDb, url: string): Promise<number | undefined> {
+    try {
+      return await database.getKeyFromIndex(AUDIO_STORE, ORIGINAL_URL_INDEX, url);
+    } catch {
+      // A database created without the index: fall back to reading the record.
+      return undefined;
+    }
+  }
+
+  async function readRecord(database: AudioDb, id: number): Promise<unknown> {
+    return database.get(AUDIO_STORE, id);
+  }
+
+  const inFlight = new Map<string, Promise<SaveResult>>();
+
+  async function save(soundscapeId: number, url: string, replace: boolean): Promise<SaveResult> {
+    let database: AudioDb;
+    try {
+      database = await db();
+    } catch (error) {
+      return { outcome: 'failed', kind: 'db', message: describe(error) };
+    }
+    try {
+      // Saved once, and again only when the sound's URL changes.
+      if (!replace && (await savedIdFor(database, url)) === soundscapeId) return { outcome: 'unchanged', soundscapeId, originalUrl: url };
+    } catch {
+      // An unreadable index only costs a second save.
+    }
+
+    let bytes: Uint8Array;
+    let mimeType: string;
+    try {
+      const response = await fetchAudio(url);
+      if (!response.ok) return { outcome: 'failed', kind: 'fetch', message: strings.failedToFetchAudio(response.status, response.statusText) };
+      const blob = await response.blob();
+      mimeType = blob.type || response.headers.get('content-type') || 'audio/mpeg';
+      bytes = new Uint8Array(await blob.arrayBuffer());
+    } catch (error) {
+      return { outcome: 'failed', kind: 'fetch', message: describe(error) };
+    }
+
+    const record: CachedAudioRecord = { soundscapeId, dataUrl: toDataUrl(bytes, mimeType), originalUrl: url, savedAt: now().toISOString() };
+    try {
+      // A put that fails (quota) aborts only its own transaction: other records stay.
+      await database.put(AUDIO_STORE, record);
+    } catch (error) {
+      return { outcome: 'failed', kind: isQuotaError(error) ? 'quota' : 'db', message: describe(error) };
+    }
+    return { outcome: 'saved', soundscapeId, originalUrl: url, storedBytes: record.dataUrl.length, fileBytes: bytes.length };
+  }
+
+  return {
+    /**
+     * Fetches the sound and stores it, unless it is already saved from this URL; `replace` saves
+     * anyway (a corrupt copy). Concurrent calls for the same sound and URL share one save.
+     */
+    saveAudio(soundscapeId: number | null | undefined, url: string, replace = false): Promise<SaveResult> {
+      if (!isSoundscapeId(soundscapeId)) {
+        warn('Lull: not saving audio for offline use without a soundscape id:', url);
+        return Promise.resolve({ outcome: 'skipped' });
+      }
+      const key = `${soundscapeId} ${url}`;
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = save(soundscapeId, url, replace).finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+      }
+      return pending;
+    },
+
+    /** The cached file's bytes (decoded here, off the main thread), or why there are none. */
+    async readAudio(soundscapeId: number): Promise<ReadResult> {
+      let database: AudioDb;
+      try {
+        database = await db();
+      } catch (error) {
+        return { outcome: 'failed', kind: 'db', message: describe(error) };
+      }
+      let value: unknown;
+      try {
+        value = await readRecord(database, soundscapeId);
+      } catch (error) {
+        return { outcome: 'failed', kind: 'db', message: describe(error) };
+      }
+      if (value === undefined) return { outcome: 'miss' };
+      if (!isCachedAudioRecord(value) || value.soundscapeId !== soundscapeId) return { outcome: 'corrupt' };
+      try {
+        const { mimeType, bytes } = fromDataUrl(value.dataUrl);
+        if (bytes.length === 0) return { outcome: 'corrupt' };
+        return { outcome: 'hit', audio: bytes.buffer, mimeType, originalUrl: value.originalUrl, savedAt: value.savedAt };
+      } catch {
+        return { outcome: 'corrupt' };
+      }
+    },
+
+    /** Ids and URLs of saved sounds, from the index alone (cheap at start-up). */
+    async listCachedEntries(): Promise<ListResult<CachedEntry>> {
+      try {
+        const database = await db();
+        const items: CachedEntry[] = [];
+        let cursor = await database.transaction(AUDIO_STORE).store.index(ORIGINAL_URL_INDEX).openKeyCursor();
+        while (cursor) {
+          if (isSoundscapeId(cursor.primaryKey)) items.push({ soundscapeId: cursor.primaryKey, originalUrl: cursor.key });
+          cursor = await cursor.continue();
+        }
+        return { ok: true, items: items.sort((a, b) => a.soundscapeId - b.soundscapeId) };
+      } catch (error) {
+        return { ok: false, message: describe(error) };
+      }
+    },
+
+    /** Every record with its size, for the settings page; corrupt records are listed too, so they can be removed. */
+    async listCachedSounds(): Promise<ListResult<CachedSoundInfo>> {
+      try {
+        const database = await db();
+        const items: CachedSoundInfo[] = [];
+        let cursor = await database.transaction(AUDIO_STORE).store.openCursor();
+        while (cursor) {
+          const value: unknown = cursor.value;
+          const id = cursor.primaryKey;
+          if (isCachedAudioRecord(value)) {
+            items.push({ soundscapeId: id, originalUrl: value.originalUrl, savedAt: value.savedAt, storedBytes: value.dataUrl.length, fileBytes: dataUrlFileBytes(value.dataUrl), corrupt: false });
+          } else if (isSoundscapeId(id)) {
+            items.push({ soundscapeId: id, originalUrl: '', savedAt: '', storedBytes: 0, fileBytes: 0, corrupt: true });
+          }
+          cursor = await cursor.continue();
+        }
+        return { ok: true, items };
+      } catch (error) {
+        return { ok: false, message: describe(error) };
+      }
+    },
+
+    async removeCachedSound(soundscapeId: number): Promise<RemoveResult> {
+      try {
+        await (await db()).delete(AUDIO_STORE, soundscapeId);
+        return { ok: true };
+      } catch (error) {
+        return { ok: false, message: describe(error) };
+      }
+    },
+
+    async clearCachedSounds(): Promise<RemoveResult> {
+      try {
+        await (await db()).clear(AUDIO_STORE);
+        return { ok: true };
+      } catch (error) {
+        return { ok: false, message: describe(error) };
+      }
+    },
+  };
+}
+
+export type CacheApi = ReturnType<typeof createCacheApi>;
