@@ -13,6 +13,7 @@ import { useSnapshot } from 'valtio';
 import { toggleSidebar, uiStore } from '../../stores/ui-store';
 import { constants, documentTitle } from '../../lib/strings';
 import { Sidebar } from './sidebar';
+import { SleepTimerChip } from '../../features/sleep-timer/sleep-timer-chip';
 
 export interface RouteHandle {
   readonly title: string;
@@ -85,6 +86,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
             <Typography component="h1" variant="h6" data-testid="page-title" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>
               {title}
             </Typography>
+            <SleepTimerChip />
           </Toolbar>
         </AppBar>
         <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, p: { xs: 2, sm: 3 }, pb: `${constants.playerBarHeightPx + 48}px`, outline: 'none', maxWidth: 1100, width: '100%', mx: 'auto' }}>

@@ -1,0 +1,18 @@
+import Button from '@mui/material/Button';
+import BedtimeIcon from '@mui/icons-material/Bedtime';
+import { useState } from 'react';
+import { strings } from '../../lib/strings';
+import { SleepTimerDialog } from './sleep-timer-dialog';
+
+/** The home page's 'Sleep timer' button; the dialog's clock lives in the engine, so closing it changes nothing. */
+export function SleepTimerButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outlined" startIcon={<BedtimeIcon />} onClick={() => setOpen(true)} aria-haspopup="dialog">
+        {strings.sleepTimer}
+      </Button>
+      <SleepTimerDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
