@@ -8,6 +8,7 @@ import { createAppRouter } from './app/router';
 import { siteConfig } from './lib/config';
 import { reportError, startErrorReporting } from './lib/error-reporting';
 import { listenForInstallPrompt } from './features/install/install-prompt';
+import { registerServiceWorker } from './features/offline/register-service-worker';
 
 void startErrorReporting(siteConfig.sentryDsn, import.meta.env.VITE_APP_VERSION as string | undefined);
 window.addEventListener('unhandledrejection', (event) => {
@@ -15,6 +16,7 @@ window.addEventListener('unhandledrejection', (event) => {
 });
 
 listenForInstallPrompt();
+registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Lull: #root is missing from index.html');

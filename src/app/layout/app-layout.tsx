@@ -13,6 +13,7 @@ import { useSnapshot } from 'valtio';
 import { toggleSidebar, uiStore } from '../../stores/ui-store';
 import { constants, documentTitle } from '../../lib/strings';
 import { Sidebar } from './sidebar';
+import { OfflineStatus } from '../../features/offline/offline-status';
 import { SleepTimerChip } from '../../features/sleep-timer/sleep-timer-chip';
 
 export interface RouteHandle {
@@ -89,6 +90,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
             <SleepTimerChip />
           </Toolbar>
         </AppBar>
+        <OfflineStatus />
         <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, p: { xs: 2, sm: 3 }, pb: `${constants.playerBarHeightPx + 48}px`, outline: 'none', maxWidth: 1100, width: '100%', mx: 'auto' }}>
           <Suspense fallback={<CircularProgress aria-label="Loading page" />}>
             {children ?? <Outlet />}

@@ -2,6 +2,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { InstallButton } from '../../features/install/install-button';
+import { CachedSoundsPanel } from '../../features/offline/cached-sounds-panel';
 
 export default function SettingsPage() {
   return (
@@ -11,6 +12,7 @@ export default function SettingsPage() {
         <Typography sx={{ mb: 2 }}>Install Lull to open it like an app and listen offline.</Typography>
         <InstallButton />
       </Paper>
+      <CachedSoundsPanel />
     </Stack>
   );
 }

@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import { useSnapshot } from 'valtio';
+import { soundscapes } from '../../catalogue/catalogue';
+import { clearCachedSounds, listCachedSounds, removeCachedSound } from '../../engine/playback-source';
+import { strings } from '../../lib/strings';
+import type { CachedSoundInfo } from '../../workers/cache-api';
+import { offlineStore } from '../../stores/offline-store';
+
+/** 2.7 MB, 512 kB, 900 B: decimal units, as browsers report storage. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
+  if (bytes >= 1e3) return `${Math.round(bytes / 1e3)} kB`;
+  return `${bytes} B`;
+}
+
+const soundName = (id: number): string => soundscapes[id]?.name ?? `Sound ${id}`;
+
+type Load = { state: 'loading' } | { state: 'ready'; items: CachedSoundInfo[] } | { state: 'failed'; message: string };
+
+/** Settings: what the saved sounds cost on this device, and removing them one by one or all. */
+export function CachedSoundsPanel() {
+  const offline = useSnapshot(offlineStore);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const refresh = useCallback(async () => {
+    const result = await listCachedSounds();
+    setLoad(result.ok ? { state: 'ready', items: result.items } : { state: 'failed', message: strings.indexedDbError(result.message) });
+  }, []);
+
+  // Re-read whenever the set of saved sounds changes (a save finishing while this page is open).
+  const savedKey = offline.cachedSoundIds.join(',');
+  useEffect(() => {
+    void refresh();
+  }, [refresh, savedKey]);
+
+  const remove = async (id: number) => {
+    const result = await removeCachedSound(id);
+    setError(result.ok ? null : strings.indexedDbError(result.message));
+    await refresh();
+  };
+
+  const removeAll = async () => {
+    setConfirmOpen(false);
+    const result = await clearCachedSounds();
+    setError(result.ok ? null : strings.indexedDbError(result.message));
+    await refresh();
+  };
+
+  const items = load.state === 'ready' ? load.items : [];
+  const total = items.reduce((sum, item) => sum + item.storedBytes, 0);
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="cached-sounds-heading" data-testid="cached-sounds">
+      <Typography variant="h2" component="h2" id="cached-sounds-heading" gutterBottom>{strings.cachedSoundsHeading}</Typography>
+      <Typography sx={{ mb: 1 }}>{strings.cachedSoundsIntro}</Typography>
+      {load.state === 'failed' && <Typography color="error" role="alert">{load.message}</Typography>}
+      {error && <Typography color="error" role="alert">{error}</Typography>}
+      {load.state === 'ready' && items.length === 0 && <Typography color="text.secondary">{strings.cachedSoundsEmpty}</Typography>}
+      {items.length > 0 && (
+        <>
+          <Typography sx={{ fontWeight: 600 }} data-testid="cached-sounds-total">{strings.cachedSoundsTotal(formatBytes(total), items.length)}</Typography>
+          <List dense aria-label={strings.cachedSoundsHeading}>
+            {items.map((item) => {
+              const name = soundName(item.soundscapeId);
+              const detail = item.corrupt
+                ? 'Unreadable copy'
+                : `${formatBytes(item.storedBytes)} stored (a ${formatBytes(item.fileBytes)} file) · saved ${new Date(item.savedAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}`;
+              return (
+                <ListItem
+                  key={item.soundscapeId}
+                  data-testid="cached-sound"
+                  data-bytes={item.storedBytes}
+                  data-file-bytes={item.fileBytes}
+                  secondaryAction={
+                    <IconButton edge="end" aria-label={strings.removeCachedSound(name)} onClick={() => void remove(item.soundscapeId)}>
+                      <DeleteOutlineIcon />
+                    </IconButton>
+                  }
+                >
+                  <ListItemText primary={`${soundscapes[item.soundscapeId]?.emoji ?? ''} ${name}`.trim()} secondary={detail} />
+                </ListItem>
+              );
+            })}
+          </List>
+          <Button variant="outlined" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => setConfirmOpen(true)}>
+            {strings.removeAllCachedSounds}
+          </Button>
+        </>
+      )}
+      <Dialog open={confirmOpen} onClose={() => setConfirmOpen(false)} aria-labelledby="remove-all-title" aria-describedby="remove-all-body">
+        <DialogTitle id="remove-all-title">{strings.confirmRemoveAllTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="remove-all-body">{strings.confirmRemoveAllBody}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmOpen(false)} autoFocus>{strings.cancel}</Button>
+          <Button color="error" variant="contained" onClick={() => void removeAll()}>{strings.removeAllCachedSounds}</Button>
+        </DialogActions>
+      </Dialog>
+    </Paper>
+  );
+}

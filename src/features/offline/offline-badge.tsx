@@ -1,0 +1,20 @@
+import Chip from '@mui/material/Chip';
+import CloudOffIcon from '@mui/icons-material/CloudOff';
+import { useSnapshot } from 'valtio';
+import { strings } from '../../lib/strings';
+import { offlineStore } from '../../stores/offline-store';
+
+/** SPEC 2: offline, a badge says how many sounds are saved and so can play. */
+export function OfflineBadge() {
+  const offline = useSnapshot(offlineStore);
+  if (offline.online) return null;
+  return (
+    <Chip
+      icon={<CloudOffIcon color="warning" />}
+      label={strings.offlineBadge(offline.cachedSoundIds.length)}
+      variant="outlined"
+      data-testid="offline-badge"
+      sx={{ alignSelf: 'flex-start', fontWeight: 600 }}
+    />
+  );
+}

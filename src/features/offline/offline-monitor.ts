@@ -1,0 +1,36 @@
+import { refreshCachedSounds } from '../../engine/playback-source';
+import { constants, strings } from '../../lib/strings';
+import { clearStatus, offlineStore, setOnline, showStatus, type OfflineState } from '../../stores/offline-store';
+
+/**
+ * Follows the browser's online/offline events (SPEC 4): offline shows the offline message;
+ * back online shows 'You are back online' for 3 s. Also reads which sounds are saved.
+ * Returns the cleanup.
+ */
+export function startOfflineMonitor(target: Window = window, store: OfflineState = offlineStore): () => void {
+  let backOnlineTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const goOffline = () => {
+    clearTimeout(backOnlineTimer);
+    setOnline(false, store);
+    showStatus(strings.youAreOffline, 'warning', store);
+  };
+  const goOnline = () => {
+    setOnline(true, store);
+    const id = showStatus(strings.backOnline, 'success', store);
+    clearTimeout(backOnlineTimer);
+    backOnlineTimer = setTimeout(() => clearStatus(id, store), constants.onlineMessageMs);
+  };
+
+  target.addEventListener('offline', goOffline);
+  target.addEventListener('online', goOnline);
+  if (target.navigator.onLine === false) goOffline();
+  else setOnline(true, store);
+  void refreshCachedSounds();
+
+  return () => {
+    clearTimeout(backOnlineTimer);
+    target.removeEventListener('offline', goOffline);
+    target.removeEventListener('online', goOnline);
+  };
+}
