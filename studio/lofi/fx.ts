@@ -34,6 +34,30 @@ export function duck([l, r]: Stereo, kickTimes: readonly number[], db: number): 
   }
 }
 
+/**
+ * Bus compressor (the glue that keeps a lofi mix dense): peak envelope with fast attack and
+ * slower release, threshold set `aboveRmsDb` over the mix's own RMS, soft ratio.
+ */
+export function compress([l, r]: Stereo, aboveRmsDb: number, ratio: number, attackMs = 2, releaseMs = 120): void {
+  let e = 0;
+  for (let i = 0; i < l.length; i++) e += l[i]! * l[i]! + r[i]! * r[i]!;
+  const rmsLevel = Math.sqrt(e / (2 * Math.max(1, l.length)));
+  const threshold = rmsLevel * Math.pow(10, aboveRmsDb / 20);
+  const att = Math.exp(-1 / ((attackMs / 1000) * SR));
+  const rel = Math.exp(-1 / ((releaseMs / 1000) * SR));
+  const slope = 1 - 1 / ratio;
+  let env = 0;
+  for (let i = 0; i < l.length; i++) {
+    const p = Math.max(Math.abs(l[i]!), Math.abs(r[i]!));
+    env = p > env ? p + (env - p) * att : p + (env - p) * rel;
+    if (env > threshold) {
+      const g = Math.pow(threshold / env, slope);
+      l[i] = l[i]! * g;
+      r[i] = r[i]! * g;
+    }
+  }
+}
+
 /** Mid/side width. */
 export function widen([l, r]: Stereo, width: number): void {
   if (width === 1) return;
@@ -49,6 +73,19 @@ export function peak([l, r]: Stereo): number {
   let p = 0;
   for (let i = 0; i < l.length; i++) p = Math.max(p, Math.abs(l[i]!), Math.abs(r[i]!));
   return p;
+}
+
+/** The q-quantile of |x| over both channels (histogram, 1/4096 resolution up to `range`). */
+export function quantileAbs([l, r]: Stereo, q: number, range = 4): number {
+  const bins = new Uint32Array(4096);
+  for (const x of [l, r]) for (let i = 0; i < x.length; i++) bins[Math.min(4095, Math.floor((Math.abs(x[i]!) / range) * 4096))]!++;
+  const target = q * 2 * l.length;
+  let acc = 0;
+  for (let b = 0; b < 4096; b++) {
+    acc += bins[b]!;
+    if (acc >= target) return ((b + 1) / 4096) * range;
+  }
+  return range;
 }
 
 export function scale([l, r]: Stereo, g: number): void {

@@ -49,27 +49,40 @@ const samplesDir = join(dirname(require.resolve('supersonic-scsynth-samples/pack
 const cache = new Map<SampleName, Promise<StereoSample>>();
 let decoder: Promise<FLACDecoder> | null = null;
 
-/** Windowed-sinc resampler (Blackman, 16 zero crossings, cut-off below the lower Nyquist). */
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/**
+ * Polyphase windowed-sinc resampler (Blackman window, 16 zero crossings, cut-off just under
+ * the lower Nyquist): one tap table per output phase, so no trigonometry per sample.
+ */
 export function resample(x: Float32Array, from: number, to: number): Float32Array {
   if (from === to) return x;
-  const ratio = to / from;
-  const out = new Float32Array(Math.ceil(x.length * ratio));
-  const cutoff = Math.min(1, ratio) * 0.94;
-  const half = 16;
-  const width = half / cutoff;
-  for (let i = 0; i < out.length; i++) {
-    const centre = i / ratio;
-    const start = Math.ceil(centre - width);
-    const end = Math.floor(centre + width);
-    let acc = 0;
-    for (let j = Math.max(0, start); j <= Math.min(x.length - 1, end); j++) {
-      const d = j - centre;
-      const t = d * cutoff;
-      const sinc = t === 0 ? 1 : Math.sin(Math.PI * t) / (Math.PI * t);
-      const w = 0.42 + 0.5 * Math.cos((Math.PI * d) / width) + 0.08 * Math.cos((2 * Math.PI * d) / width);
-      acc += x[j]! * sinc * w;
+  const g = gcd(from, to);
+  const up = to / g;
+  const down = from / g;
+  const cutoff = Math.min(1, to / from) * 0.94;
+  const width = Math.ceil(16 / cutoff);
+  const taps = 2 * width;
+  const table = new Float64Array(up * taps);
+  for (let p = 0; p < up; p++) {
+    const frac = (p * down) / up - Math.floor((p * down) / up);
+    for (let t = 0; t < taps; t++) {
+      const d = t - width + 1 - frac;
+      const u = d * cutoff;
+      const sinc = u === 0 ? 1 : Math.sin(Math.PI * u) / (Math.PI * u);
+      const w = Math.abs(d) >= width ? 0 : 0.42 + 0.5 * Math.cos((Math.PI * d) / width) + 0.08 * Math.cos((2 * Math.PI * d) / width);
+      table[p * taps + t] = sinc * w * cutoff;
     }
-    out[i] = acc * cutoff;
+  }
+  const out = new Float32Array(Math.ceil((x.length * up) / down));
+  for (let i = 0; i < out.length; i++) {
+    const base = Math.floor((i * down) / up) - width + 1;
+    const p = i % up;
+    let acc = 0;
+    const t0 = Math.max(0, -base);
+    const t1 = Math.min(taps, x.length - base);
+    for (let t = t0; t < t1; t++) acc += x[base + t]! * table[p * taps + t]!;
+    out[i] = acc;
   }
   return out;
 }

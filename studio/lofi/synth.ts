@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { MIDIControllers, SoundBankLoader, SpessaLog, SpessaSynthProcessor, type BasicSoundBank } from 'spessasynth_core';
+import { InterpolationTypes, MIDIControllers, SoundBankLoader, SpessaLog, SpessaSynthProcessor, type BasicSoundBank } from 'spessasynth_core';
 import { STUDIO_SAMPLE_RATE } from '../contract.ts';
 import type { Score } from './composer.ts';
 
@@ -39,10 +39,16 @@ interface MidiEvent {
 }
 
 /** Stereo render of the score's pitched parts (and the soundfont drum kit, if any). */
-export async function renderNotes(score: Score, frames: number): Promise<[Float32Array, Float32Array]> {
+export interface VoiceStats {
+  mean: number;
+  max: number;
+}
+
+export async function renderNotes(score: Score, frames: number, stats?: VoiceStats): Promise<[Float32Array, Float32Array]> {
   const synth = new SpessaSynthProcessor(STUDIO_SAMPLE_RATE, { effectsEnabled: false, eventsEnabled: false });
   synth.soundBankManager.addSoundBank(soundBank(), 'lofi');
   await synth.processorInitialized;
+  synth.setSystemParameter("interpolationType", InterpolationTypes.linear);
   for (const ch of score.channels) {
     synth.controllerChange(ch.channel, MIDIControllers.bankSelect, ch.bank ?? 0);
     synth.programChange(ch.channel, ch.program);
@@ -78,7 +84,12 @@ export async function renderNotes(score: Score, frames: number): Promise<[Float3
     const until = next < events.length ? Math.min(events[next]!.frame, frames) : frames;
     const count = Math.max(1, Math.min(128, until - pos));
     synth.process(left, right, pos, count);
+    if (stats) {
+      stats.mean += synth.voiceCount * count;
+      stats.max = Math.max(stats.max, synth.voiceCount);
+    }
     pos += count;
   }
+  if (stats) stats.mean /= frames;
   return [left, right];
 }

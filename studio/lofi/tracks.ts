@@ -29,7 +29,7 @@ const record = (t: Partial<LofiTreatment> & Pick<LofiTreatment, 'cutoffHz'>): Lo
   flutterMs: 0.06,
   cracklePerSecond: 3,
   crackleLevel: 0.035,
-  hissLevel: 0.04,
+  hissLevel: 0.1,
   reverb: 0.3,
   duckDb: 3,
   width: 1,
@@ -55,7 +55,7 @@ export const LOFI_TRACKS: readonly TrackParams[] = [
     bass: { program: PICKED_BASS, volume: 112 }, bassStyle: 'roots',
     lead: { program: CLEAN_GUITAR, volume: 88, pan: 0.2 }, leadDensity: 0.7, leadCentre: 74,
     drumStyle: 'drive', kit: KIT_BRIGHT, drumLevel: 1.05, arrangement: 'standard', targetSeconds: 135,
-    treatment: record({ cutoffHz: 6500, wowMs: 0.4, flutterMs: 0.05, cracklePerSecond: 2, crackleLevel: 0.03, hissLevel: 0.03 }),
+    treatment: record({ cutoffHz: 6500, wowMs: 0.4, flutterMs: 0.05, cracklePerSecond: 2, crackleLevel: 0.03, hissLevel: 0.08 }),
   },
   {
     // slow and soft: held EP chords over a warm pad, sparse nylon guitar, laid-back drums
@@ -78,7 +78,7 @@ export const LOFI_TRACKS: readonly TrackParams[] = [
     drumStyle: 'boombap', kit: KIT_DUSTY, drumLevel: 0.9, arrangement: 'standard', targetSeconds: 135,
     treatment: record({
       cutoffHz: 2900, highpassHz: 150, drive: 2.2, wowMs: 2.4, flutterMs: 0.3,
-      cracklePerSecond: 10, crackleLevel: 0.09, hissLevel: 0.1, reverb: 0.18, width: 0.4,
+      cracklePerSecond: 10, crackleLevel: 0.09, hissLevel: 0.14, reverb: 0.18, width: 0.4,
     }),
   },
   {
@@ -105,7 +105,7 @@ export const LOFI_TRACKS: readonly TrackParams[] = [
     // builds: arpeggiated EP alone under a closed filter, then bass, drums, strings, pan flute
     index: 19, name: 'Rising', seed: 0x6e007, tonic: 4, mode: 'minor', bpm: 80, swing: 0.56,
     progA: 'minorDescent', progB: 'andalusian',
-    keys: { program: TINE_EP, bank: VARIANT, volume: 92 }, keysStyle: 'arp',
+    keys: { program: TINE_EP, volume: 92 }, keysStyle: 'arp',
     bass: { program: FINGERED_BASS, volume: 112 }, bassStyle: 'roots',
     lead: { program: PAN_FLUTE, volume: 86, pan: 0.15 }, leadDensity: 0.55, leadCentre: 79,
     pad: { program: STRINGS_SLOW, volume: 64, pan: -0.15 },
@@ -116,11 +116,11 @@ export const LOFI_TRACKS: readonly TrackParams[] = [
     // dark: sine sub bass, detuned EP under a warm pad, 808-style boom, low steep cut-off
     index: 20, name: 'Deep', seed: 0x6e008, tonic: 0, mode: 'minor', bpm: 72, swing: 0.57,
     progA: 'minorIIVI', progB: 'minorVamp',
-    keys: { program: TINE_EP, bank: VARIANT, volume: 90 }, keysStyle: 'block',
+    keys: { program: TINE_EP, volume: 90 }, keysStyle: 'block',
     bass: { program: SINE, bank: VARIANT, volume: 118 }, bassStyle: 'sub',
     pad: { program: WARM_PAD, volume: 78 }, leadDensity: 0, leadCentre: 72,
     drumStyle: 'minimal', kit: KIT_DEEP, drumLevel: 0.65, arrangement: 'standard', targetSeconds: 135,
-    treatment: record({ cutoffHz: 1300, steepLowpass: true, highpassHz: 24, wowMs: 0.9, reverb: 0.5, duckDb: 4, hissLevel: 0.03 }),
+    treatment: record({ cutoffHz: 1300, steepLowpass: true, highpassHz: 24, wowMs: 0.9, flutterMs: 0.1, reverb: 0.5, duckDb: 4, hissLevel: 0.09 }),
   },
   {
     // late-night head-nod: FM EP, synth bass, kalimba hook, halo pad, 808 kick
@@ -144,7 +144,7 @@ export const LOFI_TRACKS: readonly TrackParams[] = [
     drumStyle: 'boombap', kit: KIT_BRIGHT, drumLevel: 0.9, arrangement: 'standard', targetSeconds: 135,
     treatment: record({
       cutoffHz: 7800, highpassHz: 40, wowMs: 0.35, flutterMs: 0.04, drive: 1.3,
-      cracklePerSecond: 1.5, crackleLevel: 0.025, hissLevel: 0.025, duckDb: 2.5,
+      cracklePerSecond: 1.5, crackleLevel: 0.025, hissLevel: 0.07, duckDb: 2.5,
     }),
   },
   {
@@ -158,7 +158,7 @@ export const LOFI_TRACKS: readonly TrackParams[] = [
     drumStyle: 'laidback', kit: KIT_SOFT, drumLevel: 0.55, arrangement: 'standard', targetSeconds: 135,
     treatment: record({
       cutoffHz: 7000, wowMs: 0.45, drive: 1.15, reverb: 0.45, duckDb: 1.5, width: 1.25,
-      cracklePerSecond: 1.5, crackleLevel: 0.02, hissLevel: 0.03,
+      cracklePerSecond: 1.5, crackleLevel: 0.02, hissLevel: 0.08,
     }),
   },
 ];
