@@ -1,0 +1,75 @@
+/**
+ * Brown noise: a leaky integrator of white noise with a DC-blocking high-pass.
+ *
+ * - The leak puts the integrator's corner at 10 Hz (leak ≈ 0.0013 at 48 kHz, 0.0014 at 44.1 kHz),
+ *   not the widely copied 0.02 (a 140 Hz corner that leaves the spectrum flat below it).
+ * - A one-pole high-pass at 7 Hz removes what the leak lets through at DC, so the output never
+ *   drifts and no headroom goes to subsonic rumble.
+ * - The digital integrator 1/(1 − z⁻¹) has |H| = 1/(2·sin(ω/2)), which rises above the ideal 1/ω
+ *   towards Nyquist (+1.7 dB at 16 kHz, 48 kHz). A zero at z = −b (b = 5 − √24, which matches the
+ *   ω² term of that error) cancels it: the slope stays −6.0 dB/octave to within ±0.3 dB up to 16 kHz.
+ */
+import { createPrng, type PrngState } from './prng.ts';
+import { onePolePole } from './filters.ts';
+import { NOISE_LOUDNESS_GAIN, NOISE_SAFETY_LIMIT } from './levels.ts';
+
+export const BROWN_INTEGRATOR_CORNER_HZ = 10;
+export const BROWN_DC_BLOCK_HZ = 7;
+const CORRECTION_ZERO = 5 - Math.sqrt(24);
+
+export interface BrownState {
+  readonly prng: PrngState;
+  /** 1 − leak. */
+  readonly integratorPole: number;
+  readonly dcBlockPole: number;
+  /** Output gain including the zero's normalisation and the sample-rate term. */
+  readonly gain: number;
+  /** Previous white sample (for the correction zero), integrator output, DC blocker input and output. */
+  white1: number;
+  integrator: number;
+  dcIn1: number;
+  dcOut1: number;
+}
+
+export function createBrownState(seed: number, sampleRate: number): BrownState {
+  return {
+    prng: createPrng(seed),
+    integratorPole: onePolePole(BROWN_INTEGRATOR_CORNER_HZ, sampleRate),
+    dcBlockPole: onePolePole(BROWN_DC_BLOCK_HZ, sampleRate),
+    // With the corner fixed in Hz, the integrator's power per Hz grows with the sample rate:
+    // the √(48 kHz / rate) term keeps the loudness the same at every rate.
+    gain: (NOISE_LOUDNESS_GAIN.brown * Math.sqrt(48000 / sampleRate)) / (1 + CORRECTION_ZERO),
+    white1: 0,
+    integrator: 0,
+    dcIn1: 0,
+    dcOut1: 0,
+  };
+}
+
+/** Fills `out[start, end)`; allocates nothing. */
+export function renderBrown(state: BrownState, out: Float32Array, start = 0, end = out.length): void {
+  let s = state.prng.s;
+  let { white1, integrator, dcIn1, dcOut1 } = state;
+  const p = state.integratorPole;
+  const r = state.dcBlockPole;
+  const gain = state.gain;
+  const limit = NOISE_SAFETY_LIMIT;
+  for (let i = start; i < end; i++) {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    const white = (s >>> 0) / 2147483648 - 1;
+    integrator = p * integrator + white + CORRECTION_ZERO * white1;
+    white1 = white;
+    dcOut1 = integrator - dcIn1 + r * dcOut1;
+    dcIn1 = integrator;
+    const y = dcOut1 * gain;
+    // Never engages at Lull's level (≈ 8.7 σ away); it makes "never reaches ±1" unconditional.
+    out[i] = y > limit ? limit : y < -limit ? -limit : y;
+  }
+  state.prng.s = s >>> 0;
+  state.white1 = white1;
+  state.integrator = integrator;
+  state.dcIn1 = dcIn1;
+  state.dcOut1 = dcOut1;
+}
