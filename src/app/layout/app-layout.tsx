@@ -15,6 +15,7 @@ import { constants, documentTitle } from '../../lib/strings';
 import { Sidebar } from './sidebar';
 import { OfflineStatus } from '../../features/offline/offline-status';
 import { SleepTimerChip } from '../../features/sleep-timer/sleep-timer-chip';
+import { PlayerBar } from '../../features/player/player-bar';
 
 export interface RouteHandle {
   readonly title: string;
@@ -97,6 +98,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           </Suspense>
         </Box>
       </Box>
+      <PlayerBar />
     </Box>
   );
 }

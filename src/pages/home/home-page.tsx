@@ -4,17 +4,19 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { strings } from '../../lib/strings';
+import { ReversedNotice, SoundscapesSection } from '../../features/player/soundscapes-section';
 
 export default function HomePage() {
   return (
     <Stack spacing={3}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
         <Typography color="text.secondary" data-testid="disclaimer">
-          Lull's sounds are made by Lull from code and from public-domain recordings; Lull did not make the third-party recordings it credits,
+          <ReversedNotice />Lull's sounds are made by Lull from code and from public-domain recordings; Lull did not make the third-party recordings it credits,
           and their authors do not endorse it. <Link component={RouterLink} to="/credits">{strings.learnMore}</Link>
         </Typography>
         <Button component={RouterLink} to="/credits" variant="outlined" sx={{ flexShrink: 0 }}>{strings.credits}</Button>
       </Stack>
+      <SoundscapesSection />
     </Stack>
   );
 }

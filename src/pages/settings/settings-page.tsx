@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { InstallButton } from '../../features/install/install-button';
 import { CachedSoundsPanel } from '../../features/offline/cached-sounds-panel';
+import { ListeningStats } from '../../features/stats/listening-stats';
 
 export default function SettingsPage() {
   return (
@@ -13,6 +14,7 @@ export default function SettingsPage() {
         <InstallButton />
       </Paper>
       <CachedSoundsPanel />
+      <ListeningStats />
     </Stack>
   );
 }

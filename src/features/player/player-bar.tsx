@@ -1,0 +1,101 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import SkipNextIcon from '@mui/icons-material/SkipNext';
+import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
+import { useEffect, useRef, type FocusEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import { soundscapes } from '../../catalogue/catalogue';
+import { constants, strings } from '../../lib/strings';
+import { playerStore, playNext, playPrevious, togglePlayback } from '../../stores/player-store';
+import { usePlayerEngine } from './use-player-engine';
+import { useSpaceShortcut } from './use-space-shortcut';
+
+type Control = 'toggle' | 'previous' | 'next';
+
+/**
+ * The controls give way to the spinner while a track loads, which would drop keyboard focus to
+ * the page; put it back on the same control when they return.
+ */
+function useRestoredFocus(status: string) {
+  const focused = useRef<Control | null>(null);
+  const elements = useRef<Partial<Record<Control, HTMLButtonElement | null>>>({});
+  useEffect(() => {
+    if (status === 'loading' || !focused.current) return;
+    const active = document.activeElement;
+    if (active === null || active === document.body) elements.current[focused.current]?.focus();
+  }, [status]);
+  return (control: Control) => ({
+    ref: (element: HTMLButtonElement | null) => {
+      elements.current[control] = element;
+    },
+    onFocus: () => {
+      focused.current = control;
+    },
+    onBlur: (event: FocusEvent) => {
+      if (event.relatedTarget) focused.current = null;
+    },
+  });
+}
+
+/** SPEC 2: floating at bottom centre, 58px high, hidden while no track is selected. */
+export function PlayerBar() {
+  usePlayerEngine();
+  useSpaceShortcut();
+  const player = useSnapshot(playerStore);
+  const restoreFocus = useRestoredFocus(player.status);
+  if (player.status === 'idle' || player.currentIndex === null) return null;
+  const sound = soundscapes[player.currentIndex];
+  const title = sound?.name;
+
+  return (
+    <Paper
+      component="section"
+      aria-label={strings.playerLabel}
+      data-testid="player-bar"
+      data-status={player.status}
+      elevation={6}
+      sx={{
+        position: 'fixed',
+        bottom: 16,
+        left: '50%',
+        transform: 'translateX(-50%)',
+        height: constants.playerBarHeightPx,
+        width: 'min(28rem, calc(100vw - 32px))',
+        zIndex: (theme) => theme.zIndex.appBar + 1,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.5,
+        px: 1,
+        borderRadius: `${constants.playerBarHeightPx / 2}px`,
+      }}
+    >
+      {player.status === 'loading' ? (
+        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 1, minWidth: 0 }}>
+          <CircularProgress size={24} aria-hidden="true" data-testid="player-spinner" />
+          <Typography noWrap data-testid="player-title">{title ?? strings.loadingAudio}</Typography>
+        </Box>
+      ) : (
+        <>
+          <IconButton {...restoreFocus('toggle')} onClick={() => togglePlayback()} aria-label={player.status === 'playing' ? strings.pause : strings.play} color="primary" size="large">
+            {player.status === 'playing' ? <PauseIcon /> : <PlayArrowIcon />}
+          </IconButton>
+          <Typography noWrap data-testid="player-title" sx={{ flex: 1, minWidth: 0, fontWeight: 600 }}>
+            {sound && <span aria-hidden="true">{sound.emoji} </span>}
+            {title}
+          </Typography>
+          <IconButton {...restoreFocus('previous')} onClick={() => playPrevious()} aria-label={strings.previousTrack}>
+            <SkipPreviousIcon />
+          </IconButton>
+          <IconButton {...restoreFocus('next')} onClick={() => playNext()} aria-label={strings.nextTrack}>
+            <SkipNextIcon />
+          </IconButton>
+        </>
+      )}
+    </Paper>
+  );
+}

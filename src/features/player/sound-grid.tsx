@@ -1,0 +1,78 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import EqualizerIcon from '@mui/icons-material/GraphicEq';
+import PauseIcon from '@mui/icons-material/Pause';
+import { useSnapshot } from 'valtio';
+import { soundscapesByName, type Soundscape } from '../../catalogue/catalogue';
+import { strings } from '../../lib/strings';
+import { playableSoundscapes, playerStore, playSound, type PlayerStatus } from '../../stores/player-store';
+import { usePlayerEngine } from './use-player-engine';
+
+export interface SoundGridProps {
+  /**
+   * Why a sound cannot play right now (e.g. offline and not cached), or undefined when it can.
+   * A sound with a reason is disabled and shows the reason as its tooltip.
+   */
+  unavailableReason?: (sound: Soundscape) => string | undefined;
+}
+
+type ButtonState = 'stopped' | Exclude<PlayerStatus, 'idle'>;
+
+function StateMark({ state }: { state: ButtonState }) {
+  if (state === 'stopped') return null;
+  const icon =
+    state === 'loading' ? <CircularProgress size={14} aria-hidden="true" /> : state === 'playing' ? <EqualizerIcon fontSize="small" aria-hidden="true" /> : <PauseIcon fontSize="small" aria-hidden="true" />;
+  const label = state === 'loading' ? strings.loading : state === 'playing' ? strings.playing : strings.paused;
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontSize: '0.75rem', fontWeight: 600 }}>
+      {icon}
+      {label}
+    </Box>
+  );
+}
+
+/** SPEC 2, '/': one button per sound (emoji plus name), alphabetical; tap plays, tap again pauses. */
+export function SoundGrid({ unavailableReason }: SoundGridProps) {
+  usePlayerEngine();
+  const player = useSnapshot(playerStore);
+  const sounds = soundscapesByName(playableSoundscapes(playerStore));
+
+  return (
+    <Box component="ul" data-testid="sound-grid" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(9.5rem, 1fr))' }}>
+      {sounds.map((sound) => {
+        const state: ButtonState = sound.index === player.currentIndex && player.status !== 'idle' ? player.status : 'stopped';
+        const reason = unavailableReason?.(sound);
+        const button = (
+          <Button
+            fullWidth
+            variant={state === 'stopped' ? 'outlined' : 'contained'}
+            aria-pressed={state === 'playing' || state === 'loading'}
+            disabled={reason !== undefined}
+            data-sound-index={sound.index}
+            data-state={state}
+            onClick={() => playSound(sound.index)}
+            sx={{ minHeight: 72, flexDirection: 'column', gap: 0.25, textTransform: 'none' }}
+          >
+            <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Typography component="span" aria-hidden="true" sx={{ fontSize: '1.4rem', lineHeight: 1 }}>{sound.emoji}</Typography>
+              <Typography component="span" sx={{ fontWeight: 600 }}>{sound.name}</Typography>
+            </Box>
+            <StateMark state={state} />
+          </Button>
+        );
+        return (
+          <li key={sound.index}>
+            {reason === undefined ? button : (
+              <Tooltip title={reason}>
+                <span>{button}</span>
+              </Tooltip>
+            )}
+          </li>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,436 @@
+import type { Page } from '@playwright/test';
+import { test, expect, axeViolations } from './fixtures';
+import { catalogueEntries } from '../../src/catalogue/entries';
+
+// The catalogue as data (the app module reads Vite's import.meta.env, which Node lacks).
+const soundscapes = catalogueEntries.map((entry) => ({ ...entry, kind: entry.type ?? (entry.index >= 13 ? 'lofi' : 'ambient') }));
+const byName = (list: readonly { name: string }[]) => list.map((sound) => sound.name).sort((a, b) => a.localeCompare(b, 'en'));
+
+/** The one shared <audio> element, as the user hears it. */
+interface AudioState {
+  /** The catalogue file playing, e.g. 'ocean.mp3' (src may be a blob URL of the cached copy). */
+  file: string;
+  paused: boolean;
+  currentTime: number;
+  src: string;
+  loop: boolean;
+  volume: number;
+  count: number;
+}
+
+const audioState = (page: Page): Promise<AudioState> =>
+  page.evaluate(() => {
+    const audio = document.getElementById('lull-player') as HTMLAudioElement;
+    const file = (audio.dataset.url ?? '').replace(/^.*\/media\//, '');
+    return { file, paused: audio.paused, currentTime: audio.currentTime, src: audio.src, loop: audio.loop, volume: audio.volume, count: document.querySelectorAll('audio#lull-player').length };
+  });
+
+const grid = (page: Page) => page.getByTestId('sound-grid');
+const soundButton = (page: Page, name: string) => grid(page).getByRole('button', { name: new RegExp(`^${name}\\b`) });
+const bar = (page: Page) => page.getByTestId('player-bar');
+
+/** Waits until the element is really playing: not paused and its clock moving. */
+async function expectPlaying(page: Page, file: string) {
+  await expect.poll(async () => (await audioState(page)).file).toBe(file);
+  await expect.poll(async () => (await audioState(page)).paused).toBe(false);
+  // The element plays that file itself or its cached copy (a blob URL), nothing else.
+  const src = (await audioState(page)).src;
+  if (!src.startsWith('blob:')) expect(new URL(src).pathname).toBe(`/media/${file}`);
+  const before = (await audioState(page)).currentTime;
+  await expect.poll(async () => (await audioState(page)).currentTime, { timeout: 10_000 }).toBeGreaterThan(before + 0.2);
+  await expect(bar(page)).toHaveAttribute('data-status', 'playing');
+}
+
+async function expectPaused(page: Page) {
+  await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+  await expect(bar(page)).toHaveAttribute('data-status', 'paused');
+  const at = (await audioState(page)).currentTime;
+  await page.waitForTimeout(300);
+  expect((await audioState(page)).currentTime).toBe(at);
+}
+
+type Stored = Record<string, { totalMinutes: number; sessionCount: number; [field: string]: unknown }>;
+const storedStats = (page: Page): Promise<Stored> => page.evaluate(() => JSON.parse(localStorage.getItem('listeningPreferences') ?? '{}') as Stored);
+
+test.describe('home page and player', () => {
+  test('lists every sound alphabetically with its emoji; the bar is hidden until a sound plays', async ({ page }) => {
+    await page.goto('/');
+    const buttons = grid(page).getByRole('button');
+    await expect(buttons).toHaveCount(24);
+    const expected = byName(soundscapes);
+    const names = await buttons.evaluateAll((elements) => elements.map((element) => element.textContent ?? ''));
+    expect(names.map((text) => text.replace(/^[^A-Za-z]+/, ''))).toEqual(expected);
+    await expect(soundButton(page, 'Ocean')).toContainText('🌊');
+    await expect(bar(page)).toHaveCount(0);
+    await expect(page.getByTestId('soundscapes-heading')).toHaveText('Soundscapes');
+    // The one audio element exists outside the React root from the start.
+    expect(await page.evaluate(() => document.querySelectorAll('audio').length)).toBe(1);
+    expect(await page.evaluate(() => document.getElementById('root')?.contains(document.getElementById('lull-player')))).toBe(false);
+  });
+
+  test('tap plays, tap again pauses, another sound switches the source; the state is on the button', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForSelector('#lull-player', { state: 'attached' });
+    // Click-to-playing, measured inside the page for a streamed (uncached) track.
+    await page.evaluate(() => {
+      const w = window as unknown as { clickAt?: number; playingAt?: number };
+      document.addEventListener('click', () => { w.clickAt ??= performance.now(); }, { capture: true });
+      document.getElementById('lull-player')?.addEventListener('playing', () => { w.playingAt ??= performance.now(); });
+    });
+    await soundButton(page, 'Ocean').click();
+    await expectPlaying(page, 'ocean.mp3');
+    const latency = await page.evaluate(() => {
+      const w = window as unknown as { clickAt: number; playingAt: number };
+      return w.playingAt - w.clickAt;
+    });
+    console.log(`click-to-playing (streamed ocean.mp3): ${latency.toFixed(1)} ms`);
+    await expect(soundButton(page, 'Ocean')).toHaveAttribute('aria-pressed', 'true');
+    await expect(soundButton(page, 'Ocean')).toContainText('Playing');
+    await expect(bar(page).getByTestId('player-title')).toHaveText(/Ocean/);
+    expect((await audioState(page)).loop).toBe(true);
+
+    await soundButton(page, 'Ocean').click();
+    await expectPaused(page);
+    await expect(soundButton(page, 'Ocean')).toHaveAttribute('aria-pressed', 'false');
+    await expect(soundButton(page, 'Ocean')).toContainText('Paused');
+
+    await soundButton(page, 'Ocean').click();
+    await expectPlaying(page, 'ocean.mp3');
+
+    await soundButton(page, 'River').click();
+    await expectPlaying(page, 'river.mp3');
+    await expect(soundButton(page, 'Ocean')).toHaveAttribute('aria-pressed', 'false');
+    await expect(soundButton(page, 'Ocean')).not.toContainText('Paused');
+    await expect(soundButton(page, 'River')).toHaveAttribute('aria-pressed', 'true');
+    const river = await audioState(page);
+    expect(river.volume).toBeCloseTo(0.8, 5);
+    expect(river.count).toBe(1);
+
+    // The bar's own play/pause button.
+    await bar(page).getByRole('button', { name: 'Pause' }).click();
+    await expectPaused(page);
+    await bar(page).getByRole('button', { name: 'Play' }).click();
+    await expectPlaying(page, 'river.mp3');
+  });
+
+  test('volumes come from the catalogue and loops only for non-lofi sounds', async ({ page }) => {
+    await page.goto('/');
+    const checks: [name: string, volume: number, loop: boolean][] = [
+      ['Crickets', 0.2, true],
+      ['Arctic', 0.6, true],
+      ['Fire', 1, true],
+      ['Chill', 1, false],
+      ['Morning', 1, false],
+    ];
+    for (const [name, volume, loop] of checks) {
+      await soundButton(page, name).click();
+      const file = soundscapes.find((sound) => sound.name === name)!.url.replace(/^media\//, '');
+      await expectPlaying(page, file);
+      const state = await audioState(page);
+      expect(state.volume, name).toBeCloseTo(volume, 5);
+      expect(state.loop, name).toBe(loop);
+    }
+  });
+
+  test('navigating between pages keeps the track playing on the same element', async ({ page }) => {
+    await page.goto('/');
+    await soundButton(page, 'Rain').click();
+    await expectPlaying(page, 'rain.mp3');
+    await page.evaluate(() => ((window as unknown as { audioMark: unknown }).audioMark = document.getElementById('lull-player')));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Credits', exact: true }).click();
+    await expect(page.getByTestId('page-title')).toHaveText('Credits');
+    await expectPlaying(page, 'rain.mp3');
+    expect(await page.evaluate(() => (window as unknown as { audioMark: unknown }).audioMark === document.getElementById('lull-player'))).toBe(true);
+  });
+
+  test('while loading the bar shows a spinner with the title; a load error clears loading with no message', async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/media/forest.mp3', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.route('**/media/wind.mp3', (route) => route.abort('failed'));
+    await page.goto('/');
+    await soundButton(page, 'Forest').click();
+    await expect(bar(page)).toHaveAttribute('data-status', 'loading');
+    await expect(bar(page).getByRole('status')).toContainText('Forest');
+    await expect(bar(page).getByTestId('player-spinner')).toBeVisible();
+    await expect(soundButton(page, 'Forest')).toContainText('Loading');
+    release();
+    await expectPlaying(page, 'forest.mp3');
+
+    await soundButton(page, 'Wind').click();
+    await expect(bar(page)).toHaveAttribute('data-status', 'paused');
+    await expect(bar(page).getByRole('button', { name: 'Play' })).toBeVisible();
+    expect((await audioState(page)).paused).toBe(true);
+  });
+
+  test('an ended lofi track starts another lofi track from the shuffled queue', async ({ page }) => {
+    await page.goto('/');
+    await soundButton(page, 'Chill').click();
+    await expectPlaying(page, 'chill.mp3');
+    const lofiFiles = soundscapes.filter((sound) => sound.kind === 'lofi').map((sound) => sound.url.replace(/^media\//, ''));
+    for (let round = 0; round < 2; round++) {
+      const before = (await audioState(page)).file;
+      await page.evaluate(() => {
+        const audio = document.getElementById('lull-player') as HTMLAudioElement;
+        audio.currentTime = Math.max(0, audio.duration - 0.4);
+      });
+      await expect.poll(async () => (await audioState(page)).file, { timeout: 15_000 }).not.toBe(before);
+      const after = (await audioState(page)).file;
+      expect(lofiFiles).toContain(after);
+      await expectPlaying(page, after);
+      expect((await audioState(page)).loop).toBe(false);
+    }
+  });
+
+  test('previous and next wrap through the catalogue, and among lofi tracks only on a lofi track', async ({ page }) => {
+    await page.goto('/');
+    const previous = () => bar(page).getByRole('button', { name: 'Previous' }).click();
+    const next = () => bar(page).getByRole('button', { name: 'Next' }).click();
+    await soundButton(page, 'Ocean').click();
+    await expectPlaying(page, 'ocean.mp3');
+    await next();
+    await expectPlaying(page, 'forest.mp3');
+    await previous();
+    await expectPlaying(page, 'ocean.mp3');
+    // Ocean is index 0: previous wraps to the end of the catalogue (Morning, a lofi track).
+    await previous();
+    await expectPlaying(page, 'morning.mp3');
+    // On a lofi track next stays among lofi tracks: from the last it wraps to the first lofi.
+    await next();
+    await expectPlaying(page, 'groovy.mp3');
+    await previous();
+    await expectPlaying(page, 'morning.mp3');
+    await previous();
+    await expectPlaying(page, 'uplifting.mp3');
+  });
+
+  test('Space toggles play and pause when focus is not on a control', async ({ page }) => {
+    await page.goto('/');
+    await soundButton(page, 'Ocean').click();
+    await expectPlaying(page, 'ocean.mp3');
+    await page.getByTestId('soundscapes-heading').click();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press(' ');
+    await expectPaused(page);
+    await page.keyboard.press(' ');
+    await expectPlaying(page, 'ocean.mp3');
+    // On a focused button Space presses that button (here: River), not the shortcut.
+    await soundButton(page, 'River').focus();
+    await page.keyboard.press(' ');
+    await expectPlaying(page, 'river.mp3');
+  });
+});
+
+test.describe('media session', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      const handlers: Record<string, MediaSessionActionHandler | null> = {};
+      (window as unknown as { mediaHandlers: typeof handlers }).mediaHandlers = handlers;
+      const original = navigator.mediaSession.setActionHandler.bind(navigator.mediaSession);
+      navigator.mediaSession.setActionHandler = (action, handler) => {
+        handlers[action] = handler;
+        original(action, handler);
+      };
+    });
+  });
+
+  const callHandler = (page: Page, action: string) =>
+    page.evaluate((name) => {
+      const handler = (window as unknown as { mediaHandlers: Record<string, ((details: { action: string }) => void) | null> }).mediaHandlers[name];
+      if (!handler) throw new Error(`no ${name} handler`);
+      handler({ action: name });
+    }, action);
+
+  const session = (page: Page) =>
+    page.evaluate(() => {
+      const { metadata, playbackState } = navigator.mediaSession;
+      return { title: metadata?.title, artist: metadata?.artist, artwork: metadata?.artwork.map((art) => ({ src: art.src, sizes: art.sizes, type: art.type })), playbackState };
+    });
+
+  test('metadata, playback state and the play, pause, next and previous handlers behave like the bar', async ({ page }) => {
+    await page.goto('/');
+    await soundButton(page, 'Ocean').click();
+    await expectPlaying(page, 'ocean.mp3');
+    const playing = await session(page);
+    expect(playing).toMatchObject({ title: 'Ocean', artist: 'Lull', playbackState: 'playing' });
+    expect(playing.artwork).toHaveLength(1);
+    expect(playing.artwork?.[0]).toMatchObject({ sizes: '512x512', type: 'image/png' });
+    expect(new URL(playing.artwork?.[0]?.src ?? '').pathname).toBe('/media/ocean.png');
+    const cover = await page.request.get(playing.artwork?.[0]?.src ?? '');
+    expect(cover.headers()['content-type']).toBe('image/png');
+
+    await callHandler(page, 'pause');
+    await expectPaused(page);
+    expect((await session(page)).playbackState).toBe('paused');
+    await callHandler(page, 'play');
+    await expectPlaying(page, 'ocean.mp3');
+    expect((await session(page)).playbackState).toBe('playing');
+
+    await callHandler(page, 'nexttrack');
+    await expectPlaying(page, 'forest.mp3');
+    expect((await session(page)).title).toBe('Forest');
+    await callHandler(page, 'previoustrack');
+    await expectPlaying(page, 'ocean.mp3');
+    await callHandler(page, 'previoustrack');
+    await expectPlaying(page, 'morning.mp3');
+    await callHandler(page, 'nexttrack');
+    await expectPlaying(page, 'groovy.mp3');
+    expect(await session(page)).toMatchObject({ title: 'Groovy', artist: 'Lull', playbackState: 'playing' });
+  });
+});
+
+test.describe('listening stats', () => {
+  test('time and sessions are stored, counted once, announced and shown on /settings', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await page.evaluate(() => {
+      const w = window as unknown as { updates: unknown[] };
+      w.updates = [];
+      window.addEventListener('listening-preferences-update', (event) => w.updates.push((event as CustomEvent).detail));
+    });
+    await soundButton(page, 'Ocean').click();
+    await expectPlaying(page, 'ocean.mp3');
+    // One minute of ticks, then a pause: the pause adds only what the ticks have not.
+    await page.clock.runFor(60_000);
+    await soundButton(page, 'Ocean').click();
+    await expectPaused(page);
+    const afterMinute = await storedStats(page);
+    expect(afterMinute.ocean?.sessionCount).toBe(1);
+    expect(afterMinute.ocean?.totalMinutes).toBeGreaterThanOrEqual(1);
+    expect(afterMinute.ocean?.totalMinutes).toBeLessThan(1.1);
+
+    // Paused time does not count.
+    await page.clock.runFor(120_000);
+    expect((await storedStats(page)).ocean?.totalMinutes).toBe(afterMinute.ocean?.totalMinutes);
+
+    // Resuming the same sound is the same session; a different sound is a new one.
+    await soundButton(page, 'Ocean').click();
+    await expectPlaying(page, 'ocean.mp3');
+    await page.clock.runFor(30_000);
+    await soundButton(page, 'River').click();
+    await expectPlaying(page, 'river.mp3');
+    await page.clock.runFor(6_000);
+    await soundButton(page, 'River').click();
+    await expectPaused(page);
+    const stats = await storedStats(page);
+    expect(stats.ocean?.sessionCount).toBe(1);
+    expect(stats.ocean?.totalMinutes).toBeGreaterThanOrEqual(1.5);
+    expect(stats.ocean?.totalMinutes).toBeLessThan(1.6);
+    expect(stats.river?.sessionCount).toBe(1);
+    expect(stats.river?.totalMinutes).toBeGreaterThanOrEqual(0.1);
+    expect(stats.river?.totalMinutes).toBeLessThan(0.2);
+    for (const entry of Object.values(stats)) expect(Math.round(entry.totalMinutes * 100) / 100).toBe(entry.totalMinutes);
+
+    const lastUpdate = await page.evaluate(() => {
+      const w = window as unknown as { updates: unknown[] };
+      return w.updates.at(-1);
+    });
+    expect(lastUpdate).toEqual(stats);
+
+    // The global lets other parts add a session.
+    await page.evaluate(() => (window as unknown as { incrementSessionCount: (key: string) => void }).incrementSessionCount('ocean'));
+    await expect.poll(async () => (await storedStats(page)).ocean?.sessionCount).toBe(2);
+
+    await page.goto('/settings');
+    const table = page.getByTestId('listening-stats');
+    await expect(table.locator('[data-stats-key="ocean"] [data-testid="stats-sessions"]')).toHaveText('2');
+    await expect(table.locator('[data-stats-key="river"] [data-testid="stats-sessions"]')).toHaveText('1');
+    await expect(table.locator('[data-stats-key="ocean"]')).toContainText('Ocean');
+  });
+
+  test('older stored data with a list of sessions is converted and keeps its other fields', async ({ page }) => {
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('listeningPreferences', JSON.stringify({ rain: { totalMinutes: 3.456, sessions: [{ at: 1 }, { at: 2 }, { at: 3 }], favourite: true } }));
+    });
+    await page.goto('/');
+    await soundButton(page, 'Rain').click();
+    await expectPlaying(page, 'rain.mp3');
+    await soundButton(page, 'Rain').click();
+    await expectPaused(page);
+    const rain = (await storedStats(page)).rain;
+    expect(rain?.sessionCount).toBe(4);
+    expect(rain?.favourite).toBe(true);
+    expect(rain?.totalMinutes).toBeGreaterThanOrEqual(3.46);
+    expect(rain?.totalMinutes).toBeLessThan(3.6);
+  });
+});
+
+test.describe('reversed host', () => {
+  const reversedUrl = () => `http://reversed.localhost:${process.env.E2E_PORT}/`;
+  const reversedNames = soundscapes.filter((sound) => sound.reversedURL).map((sound) => sound.name);
+
+  test('lists only reversed sounds, says so, and every way of starting a sound plays the reversed file', async ({ browser }) => {
+    const context = await browser.newContext({ hasTouch: true });
+    await context.addInitScript(() => {
+      const handlers: Record<string, MediaSessionActionHandler | null> = {};
+      (window as unknown as { mediaHandlers: typeof handlers }).mediaHandlers = handlers;
+      const original = navigator.mediaSession.setActionHandler.bind(navigator.mediaSession);
+      navigator.mediaSession.setActionHandler = (action, handler) => {
+        handlers[action] = handler;
+        original(action, handler);
+      };
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(reversedUrl());
+    await expect(page.getByTestId('soundscapes-heading')).toHaveText('Reversed soundscapes');
+    await expect(page.getByTestId('disclaimer')).toContainText('reversed');
+    const buttons = grid(page).getByRole('button');
+    await expect(buttons).toHaveCount(reversedNames.length);
+    expect(await buttons.evaluateAll((elements) => elements.map((element) => (element.textContent ?? '').replace(/^[^A-Za-z]+/, '')))).toEqual(byName(reversedNames.map((name) => ({ name }))));
+
+    // Keyboard: Enter and Space on a focused button.
+    await soundButton(page, 'Chill').focus();
+    await page.keyboard.press('Enter');
+    await expectPlaying(page, 'chill-reversed.mp3');
+    await soundButton(page, 'Deep').focus();
+    await page.keyboard.press(' ');
+    await expectPlaying(page, 'deep-reversed.mp3');
+    // Pointer and touch.
+    await soundButton(page, 'Piano').click();
+    await expectPlaying(page, 'piano-reversed.mp3');
+    await soundButton(page, 'Retro').tap();
+    await expectPlaying(page, 'retro-reversed.mp3');
+    // Previous and next (Retro is index 16 among the lofi tracks).
+    await bar(page).getByRole('button', { name: 'Next' }).click();
+    await expectPlaying(page, 'classic-reversed.mp3');
+    await bar(page).getByRole('button', { name: 'Previous' }).click();
+    await expectPlaying(page, 'retro-reversed.mp3');
+    // Media keys.
+    await page.evaluate(() => (window as unknown as { mediaHandlers: Record<string, (d: { action: string }) => void> }).mediaHandlers.nexttrack?.({ action: 'nexttrack' }));
+    await expectPlaying(page, 'classic-reversed.mp3');
+    // An ended lofi track moves on to another reversed file.
+    await page.evaluate(() => {
+      const audio = document.getElementById('lull-player') as HTMLAudioElement;
+      audio.currentTime = Math.max(0, audio.duration - 0.4);
+    });
+    await expect.poll(async () => (await audioState(page)).file, { timeout: 15_000 }).not.toBe('classic-reversed.mp3');
+    expect((await audioState(page)).file).toMatch(/-reversed\.mp3$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+test.describe('accessibility with the player bar', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`axe-core finds nothing with the bar visible (${colorScheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/');
+      await soundButton(page, 'Ocean').click();
+      await expectPlaying(page, 'ocean.mp3');
+      await expect(bar(page)).toBeVisible();
+      const box = await bar(page).boundingBox();
+      expect(box?.height).toBe(58);
+      expect(await axeViolations(page)).toEqual([]);
+      await soundButton(page, 'Ocean').click();
+      await expectPaused(page);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+});
