@@ -97,7 +97,7 @@ const TP_PHASES: Float64Array[] = (() => {
 const TP_L1 = Math.max(...TP_PHASES.map((ph) => ph.reduce((a, v) => a + Math.abs(v), 0)));
 
 /** True peak (linear) of one channel via 4× oversampling; `circular` treats it as a loop. */
-export function truePeakChannel(x: Float32Array, circular = true): number {
+export function truePeakChannel(x: Float32Array, circular = true, floor = 0): number {
   const n = x.length;
   // Padded copy: the loop's end (or zeros) before the start, its start (or zeros) after.
   const pad = TP_TAPS;
@@ -112,8 +112,10 @@ export function truePeakChannel(x: Float32Array, circular = true): number {
   const [p0, p1, p2, p3] = TP_PHASES as [Float64Array, Float64Array, Float64Array, Float64Array];
   // Start from the sample peak; interpolate only where the window could exceed it
   // (|interpolated| <= L1 norm of the phase × window max, an exact bound).
+  // `floor`: callers that only need to know whether the peak exceeds it skip quieter windows.
   let peak = 0;
   for (let i = 0; i < y.length; i++) peak = Math.max(peak, Math.abs(y[i] ?? 0));
+  const skipBelow = Math.max(peak, floor);
   const B = 16;
   const blocks = new Float64Array(Math.ceil(y.length / B));
   for (let i = 0; i < y.length; i++) {
@@ -122,7 +124,7 @@ export function truePeakChannel(x: Float32Array, circular = true): number {
   }
   for (let i = pad; i < n + pad; i++) {
     const localMax = Math.max(blocks[((i - TP_TAPS + 1) / B) | 0] ?? 0, blocks[(i / B) | 0] ?? 0);
-    if (localMax * TP_L1 <= peak) continue;
+    if (localMax * TP_L1 <= Math.max(peak, skipBelow)) continue;
     let a0 = 0, a1 = 0, a2 = 0, a3 = 0;
     const base = i - TP_TAPS + 1;
     for (let k = 0; k < TP_TAPS; k++) {
@@ -138,9 +140,10 @@ export function truePeakChannel(x: Float32Array, circular = true): number {
   return peak;
 }
 
-export function truePeakDb(channels: readonly Float32Array[], circular = true): number {
+export function truePeakDb(channels: readonly Float32Array[], circular = true, floorDb = -Infinity): number {
   let p = 0;
-  for (const c of channels) p = Math.max(p, truePeakChannel(c, circular));
+  const floor = Math.pow(10, floorDb / 20);
+  for (const c of channels) p = Math.max(p, truePeakChannel(c, circular, floor));
   return 20 * Math.log10(p);
 }
 

@@ -83,7 +83,8 @@ export function master(ch: readonly [Float32Array, Float32Array], target: number
     limited = limit(ch, Math.pow(10, ceilingDb / 20), circular);
     lufs = integratedLoudness(ch);
     if (Math.abs(lufs - target) > 0.05) continue; // limiting cost loudness: gain again
-    tp = truePeakDb(ch, circular);
+    // Exact above −3 dBTP; below that we only need to know it is under the ceiling.
+    tp = truePeakDb(ch, circular, -3);
     if (tp <= TRUE_PEAK_CEILING_DB - 1) break;
     ceilingDb -= tp - (TRUE_PEAK_CEILING_DB - 1) + 0.1; // inter-sample peaks: limit harder
   }

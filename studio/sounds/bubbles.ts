@@ -21,7 +21,7 @@ export function renderBubbles(seed = 0xb0bb, n = LOOP_FRAMES): Stereo {
     const brown = new Brown();
     const lp = new Biquad().lowpass(300, 0.7);
     const s = seed * 3 + c;
-    out[c]?.set(renderCircular(n, (i) => lp.process(brown.process(hashNoise(i, s))) * 0.35));
+    out[c]?.set(renderCircular(n, (i) => lp.process(brown.process(hashNoise(i, s))) * 0.1));
   }
   // Two air-stone streams left and right of centre: trains of bubbles, 12–30 per second.
   for (const [pan, r0] of [[-0.4, 0.0042], [0.45, 0.0036]] as const) {

@@ -1,9 +1,9 @@
 /**
- * Kettle: one heating cycle per loop. From a simmer the boil rises (tiny bubbles collapsing
- * on the hot base, then a rolling boil of larger bubbles, all heard through the kettle's
- * body resonances), steam builds, the whistle starts sputtering and rises in pitch and level
- * with the steam flow, then the kettle comes off the heat and settles back to a simmer,
- * exactly where the loop began.
+ * Kettle: a rolling boil (tiny bubbles collapsing on the hot base, larger bubbles as it
+ * boils harder, all heard through the kettle's body resonances), steam building, and the
+ * whistle: first sputtering, then rising in pitch and level with the steam flow. At 70 % of
+ * the loop the kettle comes off the heat: the whistle dies, the boil settles to a simmer
+ * (never silence), and it reheats to exactly the boil the loop began with.
  */
 import { Biquad } from '../dsp/filters.ts';
 import { Brown, hashNoise, Pink } from '../dsp/noise.ts';
@@ -19,10 +19,14 @@ const smooth = (a: number, b: number, u: number): number => {
   return t * t * (3 - 2 * t);
 };
 
-/** Heat 0.15 (simmer) → 1 (boil) → 0.15 over the loop, with zero slope at the seam. */
-export const kettleHeat = (u: number): number => 0.15 + 0.85 * (smooth(0.02, 0.42, u) - smooth(0.86, 0.99, u));
-/** Steam flow through the whistle. */
-export const kettleFlow = (u: number): number => smooth(0.4, 0.62, u) - smooth(0.84, 0.9, u);
+/**
+ * Heat over the loop: a rolling boil (0.8) rising to full (1), off the heat at 70 % (down
+ * to a simmer of 0.45, never silence), back on and reheating to 0.8 at the seam.
+ */
+export const kettleHeat = (u: number): number =>
+  0.8 + 0.2 * smooth(0.0, 0.3, u) - 0.55 * smooth(0.7, 0.8, u) + 0.35 * smooth(0.82, 1.0, u);
+/** Steam flow through the whistle: builds from 12 %, full by 45 %, dies as it comes off. */
+export const kettleFlow = (u: number): number => smooth(0.12, 0.45, u) - smooth(0.68, 0.76, u);
 
 export function renderKettle(seed = 0x4e77, n = LOOP_FRAMES): Stereo {
   const prng = seeded(seed);
@@ -75,10 +79,11 @@ export function renderKettle(seed = 0x4e77, n = LOOP_FRAMES): Stereo {
         const steam = steamLp.process(steamHp.process(pink.process(hashNoise(i, s + 9)))) * 0.12 * h * h * h;
         // Whistle: a jittery tone plus narrow-band noise; sputters while the flow is weak.
         phase += (2 * Math.PI * f * (1 + 0.002 * hashNoise(i >> 6, s + 3))) / SR;
+        if (phase > 2 * Math.PI * 1e6) phase -= 2 * Math.PI * 1e6; // keep sin() precise
         const sputter = flow < 0.5 ? 0.5 + 0.5 * Math.sin(phase * 0.0031 + 3 * jitter.at(i * 3)) : 1;
         const tone = Math.sin(phase) + 0.12 * Math.sin(2 * phase);
         const whistle = (0.05 * tone + 0.6 * whistleBp.process(w) + 0.15 * whistleBp2.process(w)) * flow * flow * sputter;
-        return body + steam + 0.8 * (boilC[i] ?? 0) + whistle * 0.55;
+        return body + steam + 0.8 * (boilC[i] ?? 0) + whistle * 0.35;
       }),
     );
   }

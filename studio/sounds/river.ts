@@ -27,7 +27,7 @@ export function renderRiver(seed = 0x71e4, n = LOOP_FRAMES): Stereo {
     out[c]?.set(
       renderCircular(n, (i) => {
         const f = 0.7 + 0.3 * flow.at(i);
-        return lp.process(brown.process(hashNoise(i, s))) * 0.9 * f + lp2.process(hp.process(pink.process(hashNoise(i, s + 5)))) * 0.07 * f;
+        return lp.process(brown.process(hashNoise(i, s))) * 0.3 * f + lp2.process(hp.process(pink.process(hashNoise(i, s + 5)))) * 0.1 * f;
       }),
     );
   }
@@ -37,7 +37,7 @@ export function renderRiver(seed = 0x71e4, n = LOOP_FRAMES): Stereo {
     const r = 0.0012 * Math.pow(0.009 / 0.0012, u * u);
     addBubble(out, t, {
       r,
-      amp: 0.05 * Math.pow(nextUnit(prng), 1.5) + 0.004,
+      amp: 0.09 * Math.pow(nextUnit(prng), 1.5) + 0.006,
       pan: rand(prng, -0.95, 0.95),
       xi: randLog(prng, 0.05, 0.3),
     });

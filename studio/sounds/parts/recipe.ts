@@ -1,13 +1,25 @@
 /** Helpers shared by the nature/ambient recipes. */
 import { STUDIO_SAMPLE_RATE, type RenderedAudio, type SoundRecipe } from '../../contract.ts';
-import type { Stereo } from '../../dsp/loop.ts';
+import { DcBlocker } from '../../dsp/filters.ts';
+import { filterCircular, type Stereo } from '../../dsp/loop.ts';
 
+/**
+ * A loop recipe: renders, then removes DC circularly (events such as enveloped sine bursts
+ * carry a little DC; the audit wants |DC| < 0.001 and the seam must stay seamless).
+ */
 export function loopRecipe(index: number, version: number, render: () => Stereo, credits?: readonly string[]): SoundRecipe {
   return {
     index,
     form: 'loop',
     version,
-    render: (): RenderedAudio => ({ sampleRate: STUDIO_SAMPLE_RATE, channels: render() }),
+    render: (): RenderedAudio => {
+      const out = render();
+      for (const c of out) {
+        const dc = new DcBlocker(6);
+        filterCircular(c, (x) => dc.process(x));
+      }
+      return { sampleRate: STUDIO_SAMPLE_RATE, channels: out };
+    },
     ...(credits ? { credits } : {}),
   };
 }

@@ -54,7 +54,7 @@ export function renderSurf(seed: number, n: number, opt: SurfOptions): Stereo {
       const layerBuf = renderCircular(n, (i) => {
         const e = env.at(i);
         if (i % HOP === 0) {
-          const fc = 250 + opt.brightness * Math.pow(Math.min(1, e), 1.6);
+          const fc = 450 + opt.brightness * Math.pow(Math.min(1, e), 1.6);
           lp.lowpass(fc, 0.6);
           lp2.lowpass(fc * 1.4, 0.6);
         }
@@ -62,7 +62,7 @@ export function renderSurf(seed: number, n: number, opt: SurfOptions): Stereo {
         const x = pink.process(hashNoise(i, s));
         const body = lp2.process(lp.process(x)) * (0.08 + e);
         const fz = hashNoise(i, s + 999);
-        const fizz = fizzHp.process(fz * fz * fz) * lag * 0.5;
+        const fizz = fizzHp.process(fz * fz * fz) * lag * 0.9;
         return (body + fizz) * g;
       });
       const dst = out[c] as Float32Array;

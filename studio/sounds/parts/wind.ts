@@ -74,7 +74,7 @@ export function renderWind(seed: number, n: number, o: WindOptions): Stereo {
         const f = o.bodyFreq[0] + (o.bodyFreq[1] - o.bodyFreq[0]) * sp;
         body.bandpass(f, 0.8);
         body2.bandpass(f * 0.55, 0.9);
-        bodyGain = o.body * (0.08 + sp) * (0.08 + sp);
+        bodyGain = o.body * Math.pow(0.25 + sp, 1.5);
         for (let h = 0; h < howls.length; h++) {
           const [hf, at, width, level] = o.howls[h] ?? [0, 0, 1, 0];
           howls[h]?.bandpass(hf * (0.85 + 0.3 * sp), 14);
