@@ -1,5 +1,5 @@
 import { subscribe } from 'valtio/vanilla';
-import { getSoundscape, isReversedHost, type Soundscape } from '../catalogue/catalogue';
+import { getSoundscape, type Soundscape } from '../catalogue/catalogue';
 import { constants, events } from '../lib/strings';
 import { reportError } from '../lib/error-reporting';
 import { findPlaylist, setActivePlaylistState, type Playlist, type PlaylistState } from '../stores/playlist-store';
@@ -16,6 +16,8 @@ export type PlayerStatus = 'idle' | 'loading' | 'playing' | 'paused';
 export interface PlayerView {
   status: PlayerStatus;
   currentIndex: number | null;
+  /** Who started the current track; a sound the user picks ends the playlist. */
+  origin?: 'user' | 'playlist';
 }
 
 export interface PlayerPort {
@@ -114,8 +116,15 @@ export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
   /** Starts (or resumes) the item's clock while the player plays it. */
   const syncClock = () => {
     const active = store.active;
-    if (!active || active.problem) return;
-    const playing = player.view().status === 'playing';
+    if (!active) return;
+    const view = player.view();
+    if (view.origin === 'user' && currentSound !== null && view.currentIndex !== null && view.currentIndex !== currentSound) {
+      // The user picked another sound: the playlist ends, leaving that sound playing.
+      release();
+      return;
+    }
+    if (active.problem) return;
+    const playing = view.status === 'playing';
     if (playing && active.endsAt === null) {
       active.endsAt = now() + active.remainingMs;
       clearTimer();
@@ -217,16 +226,23 @@ export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
   target.addEventListener(events.playlistNext, onNext);
   target.addEventListener(events.playlistPrevious, onPrevious);
 
-  const stop = () => {
+  /** Ends the playlist without touching the player. */
+  function release() {
     if (!store.active) return;
     clearTimer();
     generation += 1;
-    const view = player.view();
-    if (currentSound !== null && view.currentIndex === currentSound && (view.status === 'playing' || view.status === 'loading')) player.pause();
     currentSound = null;
     setActivePlaylistState(null, store);
     setPlayerPlaylist(null);
     target.dispatchEvent(new CustomEvent(events.playlistStop));
+  }
+
+  /** Stop Playlist: pauses the item's sound, clears the timer and resets the index. */
+  const stop = () => {
+    if (!store.active) return;
+    const view = player.view();
+    if (currentSound !== null && view.currentIndex === currentSound && (view.status === 'playing' || view.status === 'loading')) player.pause();
+    release();
   };
 
   const unsubscribePlayer = player.subscribe(syncClock);
@@ -264,7 +280,3 @@ export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
     },
   };
 }
-
-/** The reversed host only offers soundscapes that have a reversed file. */
-export const availableHere = (sound: Soundscape): boolean =>
-  typeof location === 'undefined' || !isReversedHost(location.hostname) || Boolean(sound.reversedURL);

@@ -10,10 +10,12 @@ class FakePlayer implements PlayerPort {
   played: { index: number; volume: number }[] = [];
   activePlaylist: { length: number; index: number } | null = null;
   failing = new Set<number>();
+  origin: 'user' | 'playlist' = 'user';
   private listeners = new Set<() => void>();
   play(index: number, volume: number) {
     this.played.push({ index, volume });
     this.currentIndex = index;
+    this.origin = 'playlist';
     if (this.failing.has(index)) {
       this.set('paused');
       return Promise.resolve(false);
@@ -25,11 +27,16 @@ class FakePlayer implements PlayerPort {
   pause() {
     this.set('paused');
   }
+  userPlays(index: number) {
+    this.currentIndex = index;
+    this.origin = 'user';
+    this.set('playing');
+  }
   resume() {
     this.set('playing');
   }
   view() {
-    return { status: this.status, currentIndex: this.currentIndex };
+    return { status: this.status, currentIndex: this.currentIndex, origin: this.origin };
   }
   subscribe(listener: () => void) {
     this.listeners.add(listener);
@@ -173,5 +180,17 @@ describe('playlist runner', () => {
     await Promise.resolve();
     expect(store.active).toBeNull();
     expect(player.status).toBe('paused');
+  });
+
+  it('a sound the user picks ends the playlist and keeps playing', () => {
+    const { runner, store, player, stops } = setup([playlist([[0, 1], [1, 1]])]);
+    runner.play('p1');
+    player.userPlays(7);
+    expect(store.active).toBeNull();
+    expect(player.activePlaylist).toBeNull();
+    expect(player.status).toBe('playing');
+    expect(stops()).toBe(1);
+    vi.advanceTimersByTime(minutes(5));
+    expect(player.played).toHaveLength(1);
   });
 });

@@ -4,6 +4,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { strings } from '../../lib/strings';
+import { PlaylistsSection } from '../../features/playlists/playlists-section';
+import { SleepTimerButton } from '../../features/sleep-timer/sleep-timer-button';
 import { ReversedNotice, SoundscapesSection } from '../../features/player/soundscapes-section';
 
 export default function HomePage() {
@@ -17,6 +19,8 @@ export default function HomePage() {
         <Button component={RouterLink} to="/credits" variant="outlined" sx={{ flexShrink: 0 }}>{strings.credits}</Button>
       </Stack>
       <SoundscapesSection />
+      <SleepTimerButton />
+      <PlaylistsSection />
     </Stack>
   );
 }
