@@ -418,6 +418,30 @@ test.describe('reversed host', () => {
   });
 });
 
+test.describe('one thing at a time', () => {
+  test('a noise and a track never play together', async ({ page }) => {
+    await page.goto('/');
+    await soundButton(page, 'Ocean').click();
+    await expectPlaying(page, 'ocean.mp3');
+    // The track keeps playing across navigation until the noise starts.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'White Noise', exact: true }).click();
+    await expect(page.getByTestId('page-title')).toHaveText('White Noise');
+    await expectPlaying(page, 'ocean.mp3');
+    const noiseToggle = page.locator('main').getByRole('button', { name: /^(Play|Pause)\b/ });
+    await noiseToggle.click();
+    await expect(page.locator('main').getByRole('button', { name: /^Pause\b/ })).toBeVisible();
+    await expectPaused(page);
+    // The player bar's Play takes the speakers back: the noise stops.
+    await bar(page).getByRole('button', { name: 'Play' }).click();
+    await expectPlaying(page, 'ocean.mp3');
+    await expect(page.locator('main').getByRole('button', { name: /^Play\b/ })).toBeVisible();
+    expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe('Ocean');
+    // And the noise again pauses the track.
+    await page.locator('main').getByRole('button', { name: /^Play\b/ }).click();
+    await expectPaused(page);
+  });
+});
+
 test.describe('accessibility with the player bar', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`axe-core finds nothing with the bar visible (${colorScheme})`, async ({ page }) => {
