@@ -3,8 +3,8 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-
-export type NoiseColour = 'white' | 'pink' | 'brown';
+import { NoisePlayButton } from '../../features/noise/noise-play-button';
+import type { NoiseColour } from '../../stores/noise-store';
 
 const next: Record<NoiseColour, { to: string; label: string } | undefined> = {
   white: { to: '/pink-noise', label: 'Pink Noise' },
@@ -18,6 +18,7 @@ export function NoisePage({ colour, title }: { colour: NoiseColour; title: strin
   return (
     <Stack spacing={3} sx={{ maxWidth: 640 }}>
       <Typography variant="h2" component="h2">{title}</Typography>
+      <NoisePlayButton colour={colour} label={title} />
       <Alert severity="warning" data-testid="volume-warning">
         Keep the volume low: long listening at high volume can harm your hearing.
         {softer && (

@@ -1,0 +1,69 @@
+/**
+ * Where noise goes after its source: an envelope gain (click-free start and stop), a fade gain
+ * (the shared audioFocus.fadeGain, for the sleep timer), then out. Out is, where possible, a
+ * MediaStreamAudioDestinationNode played by an <audio> element: Chrome shows lock-screen and
+ * notification controls only for an audible media element, and a media element keeps playing in
+ * the background where bare Web Audio may not. Otherwise, or if the element refuses to play,
+ * the context's destination.
+ */
+export interface NoiseOutput {
+  readonly envelope: GainNode;
+  readonly fade: GainNode;
+  readonly element: HTMLAudioElement | null;
+  /** Starts the media element; call inside the click. Falls back to the destination if it refuses. */
+  startElement(): void;
+  pauseElement(): void;
+}
+
+const outputs = new WeakMap<AudioContext, NoiseOutput>();
+
+function mediaElementRoute(ctx: AudioContext): { stream: MediaStreamAudioDestinationNode; element: HTMLAudioElement } | null {
+  if (typeof ctx.createMediaStreamDestination !== 'function' || typeof Audio === 'undefined') return null;
+  try {
+    const stream = ctx.createMediaStreamDestination();
+    const element = new Audio();
+    if (!('srcObject' in element)) return null;
+    element.srcObject = stream.stream;
+    return { stream, element };
+  } catch {
+    return null;
+  }
+}
+
+export function noiseOutput(ctx: AudioContext, fadeGain: number): NoiseOutput {
+  const existing = outputs.get(ctx);
+  if (existing) return existing;
+  const envelope = ctx.createGain();
+  envelope.gain.value = 0;
+  const fade = ctx.createGain();
+  fade.gain.value = fadeGain;
+  envelope.connect(fade);
+  const route = mediaElementRoute(ctx);
+  let throughElement = route !== null;
+  fade.connect(route ? route.stream : ctx.destination);
+
+  const toDestination = () => {
+    if (!route || !throughElement) return;
+    throughElement = false;
+    fade.disconnect();
+    fade.connect(ctx.destination);
+  };
+
+  const output: NoiseOutput = {
+    envelope,
+    fade,
+    element: route?.element ?? null,
+    startElement() {
+      if (!route || !throughElement) return;
+      route.element.play().catch(() => {
+        // No autoplay permission for the element (or no media stack): the plain Web Audio output still plays.
+        toDestination();
+      });
+    },
+    pauseElement() {
+      if (route && throughElement) route.element.pause();
+    },
+  };
+  outputs.set(ctx, output);
+  return output;
+}
