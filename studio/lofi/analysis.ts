@@ -207,6 +207,26 @@ export function bandShape(s: Spectrogram, from = 0, to = s.frames): Float64Array
   return db.map((v) => v - mean);
 }
 
+/** Mean spectral centroid (Hz) over frames [from, to): brightness. */
+export function spectralCentroid(s: Spectrogram, from = 0, to = s.frames): number {
+  const binHz = s.sampleRate / (2 * s.bins);
+  let acc = 0;
+  let count = 0;
+  for (let f = from; f < to; f++) {
+    let num = 0, den = 0;
+    for (let k = 1; k < s.bins; k++) {
+      const m = s.mag[f * s.bins + k]!;
+      num += m * k * binHz;
+      den += m;
+    }
+    if (den > 0) {
+      acc += num / den;
+      count++;
+    }
+  }
+  return count > 0 ? acc / count : 0;
+}
+
 /** Cosine distance of two chroma vectors (0 identical … 1 orthogonal). */
 export function chromaDistance(a: Float64Array, b: Float64Array): number {
   let dot = 0;

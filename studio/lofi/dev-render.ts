@@ -36,12 +36,17 @@ const wanted = process.argv.slice(2).map((s) => s.toLowerCase());
 const tracks = LOFI_TRACKS.filter((t) => wanted.length === 0 || wanted.includes(t.name.toLowerCase()));
 mkdirSync('/tmp/lofi', { recursive: true });
 let total = 0;
+let totalCpu = 0;
 let audio = 0;
 for (const t of tracks) {
   const timing: RenderTiming = { compose: 0, instruments: 0, drums: 0, treatment: 0 };
   const start = performance.now();
+  const cpu0 = process.cpuUsage();
   const out = await renderTrack(t, timing);
   const ms = performance.now() - start;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  totalCpu += cpuSeconds;
   total += ms;
   const seconds = out.channels[0].length / out.sampleRate;
   audio += seconds;
@@ -49,9 +54,9 @@ for (const t of tracks) {
   const tp = truePeakDb(out.channels, false);
   writeFileSync(`/tmp/lofi/${t.name.toLowerCase()}.wav`, wav(out.channels, out.sampleRate));
   console.log(
-    `${t.name.padEnd(10)} ${seconds.toFixed(1)}s render ${(ms / 1000).toFixed(1)}s (${(seconds / (ms / 1000)).toFixed(1)}x; ` +
+    `${t.name.padEnd(10)} ${seconds.toFixed(1)}s render ${(ms / 1000).toFixed(1)}s wall, ${cpuSeconds.toFixed(1)}s CPU (${(seconds / (ms / 1000)).toFixed(1)}x; ` +
       `synth ${(timing.instruments / 1000).toFixed(1)} drums ${(timing.drums / 1000).toFixed(1)} fx ${(timing.treatment / 1000).toFixed(1)}) ` +
       `${lufs.toFixed(1)} LUFS, TP ${tp.toFixed(1)} dBTP, PLR ${(tp - lufs).toFixed(1)} dB`,
   );
 }
-console.log(`total ${(total / 1000).toFixed(1)}s for ${audio.toFixed(0)}s of music`);
+console.log(`total ${(total / 1000).toFixed(1)}s wall, ${totalCpu.toFixed(1)}s CPU for ${audio.toFixed(0)}s of music`);

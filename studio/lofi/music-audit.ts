@@ -17,7 +17,7 @@ import { decodeMp3File } from '../audit/checks.ts';
 import { integratedLoudness, truePeakDb } from '../loudness.ts';
 import { LOUDNESS_TARGET, TRUE_PEAK_CEILING_DB } from '../master.ts';
 import { MEDIA_DIR, readManifest } from '../paths.ts';
-import { bandShape, chroma, chromaDistance, estimateTempo, frameAt, onsetStrength, spectralDistance, spectrogram } from './analysis.ts';
+import { bandShape, chroma, chromaDistance, estimateTempo, frameAt, onsetStrength, spectralCentroid, spectralDistance, spectrogram } from './analysis.ts';
 import { compose } from './composer.ts';
 import { LOFI_TRACKS } from './tracks.ts';
 
@@ -52,6 +52,8 @@ interface SongRow {
   decodedFrames: number;
   renderedFrames: number;
   quietestWindowDb: number;
+  /** Mean spectral centroid of the body, Hz: how bright the song is. */
+  centroidHz: number;
   checks: Check[];
 }
 
@@ -108,7 +110,7 @@ async function main(): Promise<void> {
     const score = compose(params);
     const row: SongRow = {
       slug, name: params.name, key: `${NOTE_NAMES[params.tonic]} ${params.mode}`, composedBpm: params.bpm, measuredBpm: NaN, tempoStrength: NaN,
-      seconds: NaN, lufs: NaN, truePeakDb: NaN, decodedFrames: 0, renderedFrames: manifest[slug]?.result?.frames ?? 0, quietestWindowDb: NaN, checks: [],
+      seconds: NaN, lufs: NaN, truePeakDb: NaN, decodedFrames: 0, renderedFrames: manifest[slug]?.result?.frames ?? 0, quietestWindowDb: NaN, centroidHz: NaN, checks: [],
     };
     rows.push(row);
     if (!wavDir && !existsSync(path)) {
@@ -133,6 +135,7 @@ async function main(): Promise<void> {
     const bodyStart = (score.sections[1]?.startBeat ?? 0) * (60 / params.bpm);
     const mid = (bodyStart + score.fadeStart) / 2;
     const [b0, b1, b2] = [frameAt(spec, bodyStart), frameAt(spec, mid), spec.frames];
+    row.centroidHz = spectralCentroid(spec, b0, b2);
     features.set(slug, {
       chroma: chroma(spec, b0, b2), bands: bandShape(spec, b0, b2),
       halves: [{ chroma: chroma(spec, b0, b1), bands: bandShape(spec, b0, b1) }, { chroma: chroma(spec, b1, b2), bands: bandShape(spec, b1, b2) }],
@@ -184,10 +187,10 @@ async function main(): Promise<void> {
 
   const lines: string[] = [];
   lines.push(`# Lofi music audit`, '', `Music loudness target ${LOUDNESS_TARGET.song} LUFS (±1 LU), true peak <= ${TRUE_PEAK_CEILING_DB} dBTP; shipped MP3s decoded with mpg123 (gapless).`, '');
-  lines.push('| song | key | BPM composed | BPM measured | length s | LUFS | dBTP | decoded / rendered frames | quietest 400 ms dBFS | pass |');
-  lines.push('|---|---|---|---|---|---|---|---|---|---|');
+  lines.push('| song | key | BPM composed | BPM measured | length s | LUFS | dBTP | decoded / rendered frames | quietest 400 ms dBFS | centroid Hz | pass |');
+  lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
-    lines.push(`| ${r.name} | ${r.key} | ${r.composedBpm} | ${r.measuredBpm.toFixed(2)} | ${r.seconds.toFixed(1)} | ${r.lufs.toFixed(2)} | ${r.truePeakDb.toFixed(2)} | ${r.decodedFrames} / ${r.renderedFrames} | ${r.quietestWindowDb.toFixed(1)} | ${r.checks.every((c) => c.ok) ? 'yes' : 'NO'} |`);
+    lines.push(`| ${r.name} | ${r.key} | ${r.composedBpm} | ${r.measuredBpm.toFixed(2)} | ${r.seconds.toFixed(1)} | ${r.lufs.toFixed(2)} | ${r.truePeakDb.toFixed(2)} | ${r.decodedFrames} / ${r.renderedFrames} | ${r.quietestWindowDb.toFixed(1)} | ${r.centroidHz.toFixed(0)} | ${r.checks.every((c) => c.ok) ? 'yes' : 'NO'} |`);
   }
   lines.push('', '| check | pass | detail |', '|---|---|---|');
   for (const c of global) lines.push(`| ${c.name} | ${c.ok ? 'yes' : 'NO'} | ${c.detail} |`);

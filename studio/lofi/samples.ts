@@ -52,16 +52,16 @@ let decoder: Promise<FLACDecoder> | null = null;
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 /**
- * Polyphase windowed-sinc resampler (Blackman window, 16 zero crossings, cut-off just under
+ * Polyphase windowed-sinc resampler (Blackman window, 16 zero crossings by default, cut-off just under
  * the lower Nyquist): one tap table per output phase, so no trigonometry per sample.
  */
-export function resample(x: Float32Array, from: number, to: number): Float32Array {
+export function resample(x: Float32Array, from: number, to: number, zeroCrossings = 16): Float32Array {
   if (from === to) return x;
   const g = gcd(from, to);
   const up = to / g;
   const down = from / g;
   const cutoff = Math.min(1, to / from) * 0.94;
-  const width = Math.ceil(16 / cutoff);
+  const width = Math.ceil(zeroCrossings / cutoff);
   const taps = 2 * width;
   const table = new Float64Array(up * taps);
   for (let p = 0; p < up; p++) {

