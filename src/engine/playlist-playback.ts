@@ -8,30 +8,26 @@ import { createPlaylistRunner, type PlayerPort, type PlaylistRunner } from './pl
  * for the page's life, so a playlist keeps moving while the user browses other routes.
  */
 function createPlayerPort(): PlayerPort {
-  /** The item start being watched: it resolves true once it plays, false if loading ends without playing. */
-  let pending: { index: number; settle: (ok: boolean) => void; sawLoading: boolean } | null = null;
+  /** The item start being watched: true once it plays, false on a load error (the store counts them). */
+  let pending: { index: number; errors: number; settle: (ok: boolean) => void } | null = null;
   const settle = (ok: boolean) => {
     pending?.settle(ok);
     pending = null;
   };
   subscribe(playerStore, () => {
     if (!pending) return;
-    const { status, currentIndex } = playerStore;
-    if (currentIndex !== pending.index) return settle(true);
-    if (status === 'playing') return settle(true);
-    if (status === 'loading') pending.sawLoading = true;
-    // SPEC 4: an audio error clears loading without a message (the store shows it as paused).
-    else if (status === 'paused' && pending.sawLoading) settle(false);
+    if (playerStore.currentIndex !== pending.index || playerStore.status === 'playing') settle(true);
+    else if (playerStore.loadErrors !== pending.errors) settle(false);
   });
   return {
     play(index, volume) {
       settle(true);
       const result = new Promise<boolean>((resolve) => {
-        pending = { index, settle: resolve, sawLoading: playerStore.status === 'loading' && playerStore.currentIndex === index };
+        pending = { index, errors: playerStore.loadErrors, settle: resolve };
       });
       playSound(index, { volume, origin: 'playlist' });
+      // The player refused it (not playable on this host).
       if (playerStore.currentIndex !== index) settle(false);
-      else if (playerStore.status === 'loading') pending!.sawLoading = true;
       return result;
     },
     pause() {

@@ -30,6 +30,8 @@ export interface PlayerState {
   origin: PlayOrigin;
   /** Set by the playlists feature while a playlist plays; previous/next then go through it. */
   activePlaylist: ActivePlaylist | null;
+  /** Bumped on every load error, so a playlist can tell a failed item from a pause. */
+  loadErrors: number;
   /** On the reversed host every way of starting a sound plays its reversed file. */
   readonly reversed: boolean;
 }
@@ -49,6 +51,7 @@ export function createPlayerStore(options: PlayerStoreOptions = {}): PlayerState
     sourceVersion: 0,
     origin: 'user',
     activePlaylist: null,
+    loadErrors: 0,
     reversed: options.reversed ?? currentHostIsReversed(),
   });
 }
@@ -199,6 +202,7 @@ export function reportReady(paused: boolean, store: PlayerState = playerStore): 
 /** SPEC 4: on an audio error the loading state clears, no message; the track stays selected. */
 export function reportLoadError(store: PlayerState = playerStore): void {
   if (store.currentIndex === null) return;
+  store.loadErrors += 1;
   store.status = 'paused';
   store.intent = 'pause';
 }
