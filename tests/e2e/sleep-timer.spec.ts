@@ -1,0 +1,152 @@
+import type { Page } from '@playwright/test';
+import { test, expect, axeViolations } from './fixtures';
+
+const audioState = (page: Page) =>
+  page.evaluate(() => {
+    const audio = document.getElementById('lull-player') as HTMLAudioElement | null;
+    return { file: (audio?.dataset.url ?? '').replace(/^.*\/media\//, ''), paused: audio?.paused ?? true, currentTime: audio?.currentTime ?? 0, volume: audio?.volume ?? 1 };
+  });
+
+async function expectPlaying(page: Page, file: string) {
+  await expect.poll(async () => (await audioState(page)).file).toBe(file);
+  await expect.poll(async () => (await audioState(page)).paused).toBe(false);
+  const { currentTime } = await audioState(page);
+  await expect.poll(async () => (await audioState(page)).currentTime, { timeout: 10_000 }).toBeGreaterThan(currentTime);
+}
+
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Sleep timer' });
+const chip = (page: Page) => page.getByTestId('sleep-timer-chip');
+
+async function startTimer(page: Page, minutes: string) {
+  await page.getByRole('button', { name: 'Sleep timer', exact: true }).click();
+  await dialog(page).getByLabel('Minutes').fill(minutes);
+  await dialog(page).getByRole('button', { name: 'Start timer' }).click();
+}
+
+/** Stops the page's clock from flowing, so only runFor/fastForward move it. */
+async function pauseClock(page: Page) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+}
+
+/** Seconds left as the chip shows them ('Sleep timer: 01:05 left'). */
+async function chipSeconds(page: Page): Promise<number> {
+  const text = (await chip(page).textContent()) ?? '';
+  const parts = /(\d+(?::\d+)+)/.exec(text)?.[1]?.split(':').map(Number) ?? [];
+  return parts.reduce((sum, part) => sum * 60 + part, 0);
+}
+
+test('the dialog accepts only a positive number of minutes and passes axe while open', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sleep timer', exact: true }).click();
+  await expect(dialog(page)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  for (const bad of ['', 'abc', '0', '-5']) {
+    await dialog(page).getByLabel('Minutes').fill(bad);
+    await dialog(page).getByRole('button', { name: 'Start timer' }).click();
+    await expect(dialog(page).getByText('Enter a number of minutes greater than 0.')).toBeVisible();
+    await expect(dialog(page).getByTestId('sleep-timer-remaining')).toHaveCount(0);
+  }
+  expect(await axeViolations(page)).toEqual([]);
+  await dialog(page).getByLabel('Minutes').fill('90');
+  await dialog(page).getByRole('button', { name: 'Start timer' }).click();
+  await expect(dialog(page).getByText('Enter a number of minutes greater than 0.')).toHaveCount(0);
+  // From an hour up the time reads h:mm:ss.
+  await expect(dialog(page).getByTestId('sleep-timer-remaining')).toHaveText(/^1:(30:00|29:5\d)$/);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('counts down as mm:ss, stays visible outside the dialog and across routes; Stop timer cancels', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/');
+  await pauseClock(page);
+  await startTimer(page, '2');
+  await expect(dialog(page).getByTestId('sleep-timer-remaining')).toHaveText('02:00');
+  await expect(chip(page)).toHaveText('Sleep timer: 02:00 left');
+  await page.clock.runFor(1000);
+  await expect(dialog(page).getByTestId('sleep-timer-remaining')).toHaveText('01:59');
+  await page.clock.runFor(50_000);
+  await expect(dialog(page).getByTestId('sleep-timer-remaining')).toHaveText('01:09');
+  await page.keyboard.press('Escape');
+  await page.clock.runFor(1000);
+  await expect(dialog(page)).toBeHidden();
+  await expect(chip(page)).toHaveText('Sleep timer: 01:08 left');
+
+  // Another route (client-side navigation): the countdown goes on.
+  await page.getByRole('link', { name: 'Credits' }).first().click();
+  await expect(page.getByTestId('page-title')).toHaveText('Credits');
+  await page.clock.runFor(8000);
+  await expect(chip(page)).toHaveText('Sleep timer: 01:00 left');
+  await page.clock.resume();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await chip(page).click();
+  await dialog(page).getByRole('button', { name: 'Stop timer' }).click();
+  await expect(chip(page)).toHaveCount(0);
+  await expect(dialog(page).getByTestId('sleep-timer-remaining')).toHaveCount(0);
+});
+
+test('at zero the volume steps down over about a second, playback pauses, then the volume is restored', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/');
+  await page.getByTestId('sound-grid').getByRole('button', { name: /^Ocean\b/ }).click();
+  await expectPlaying(page, 'ocean.mp3');
+  expect((await audioState(page)).volume).toBe(1);
+  await startTimer(page, '1');
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+  await pauseClock(page);
+
+  const left = await chipSeconds(page);
+  expect(left).toBeGreaterThan(1);
+  await page.clock.fastForward((left - 1) * 1000);
+  await expect(chip(page)).toHaveText('Sleep timer: 00:01 left');
+  await expectPlaying(page, 'ocean.mp3');
+  expect((await audioState(page)).volume).toBe(1);
+
+  const volumes: number[] = [];
+  for (let step = 0; step < 60; step++) {
+    await page.clock.runFor(50);
+    const state = await audioState(page);
+    volumes.push(state.volume);
+    if (state.paused && state.volume === 1 && volumes.some((v) => v < 1)) break;
+  }
+  const rest = volumes.slice(volumes.findIndex((v) => v < 1));
+  const restoredAt = rest.findIndex((v) => v === 1);
+  const descending = restoredAt === -1 ? rest : rest.slice(0, restoredAt);
+  // Several distinct levels between 1 and 0, never rising, reaching silence.
+  expect(new Set(descending.map((v) => v.toFixed(2))).size).toBeGreaterThanOrEqual(5);
+  for (let i = 1; i < descending.length; i++) expect(descending[i]).toBeLessThanOrEqual(descending[i - 1] ?? 1);
+  expect(Math.min(...descending)).toBeLessThanOrEqual(0.1);
+  // The fade takes about a second: 100 ms steps, sampled every 50 ms.
+  expect(descending.length).toBeGreaterThanOrEqual(14);
+  expect(descending.length).toBeLessThanOrEqual(22);
+
+  // Paused, then the volume is back at the sound's level so play is audible again.
+  await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+  await page.clock.runFor(200);
+  await expect.poll(async () => (await audioState(page)).volume).toBe(1);
+  await expect(chip(page)).toHaveCount(0);
+  await expect(page.getByTestId('player-bar')).toHaveAttribute('data-status', 'paused');
+  const at = (await audioState(page)).currentTime;
+  await page.clock.runFor(500);
+  expect((await audioState(page)).currentTime).toBe(at);
+
+  await page.getByTestId('player-bar').getByRole('button', { name: 'Play' }).click();
+  await expectPlaying(page, 'ocean.mp3');
+  expect((await audioState(page)).volume).toBe(1);
+});
+
+test('Stop timer cancels: playback goes on at full volume past the old deadline', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/');
+  await page.getByTestId('sound-grid').getByRole('button', { name: /^Rain\b/ }).click();
+  await expectPlaying(page, 'rain.mp3');
+  await startTimer(page, '1');
+  await expect(chip(page)).toBeVisible();
+  await dialog(page).getByRole('button', { name: 'Stop timer' }).click();
+  await expect(chip(page)).toHaveCount(0);
+  await page.clock.fastForward('02:00');
+  await page.clock.runFor(2000);
+  await expectPlaying(page, 'rain.mp3');
+  expect((await audioState(page)).volume).toBe(1);
+});
