@@ -6,7 +6,9 @@
  * <= −1 dBTP; the MP3 decodes to exactly the rendered frame count; no silence before the
  * final fade; tempo measured from the audio within 2 BPM of the composed tempo. Across songs:
  * no two share key and tempo; every pair differs in chroma or spectral shape by more than
- * the threshold below. Writes studio/lofi/report/music-audit.{json,md}; exits 1 on failure.
+ * the threshold below; the catalogue's credits (entries.ts) include every recipe credit.
+ * Writes studio/report/lofi-music-audit.{json,md}; exits 1 on failure.
+ * Wiring: `test:audit` runs it after the shared audit (`... && tsx studio/lofi/music-audit.ts`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -19,11 +21,16 @@ import { LOUDNESS_TARGET, TRUE_PEAK_CEILING_DB } from '../master.ts';
 import { MEDIA_DIR, readManifest } from '../paths.ts';
 import { bandShape, chroma, chromaDistance, estimateTempo, frameAt, onsetStrength, spectralCentroid, spectralDistance, spectrogram } from './analysis.ts';
 import { compose } from './composer.ts';
+import { creditsOf } from './recipes.ts';
 import { LOFI_TRACKS } from './tracks.ts';
 
-const REPORT_DIR = join(dirname(fileURLToPath(import.meta.url)), 'report');
+/**
+ * Reports go next to the shared audit's (studio/report), not into studio/lofi: the studio
+ * hashes every .ts/.json under studio/lofi to decide whether the songs must be re-rendered.
+ */
+const REPORT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'report');
 const NOTE_NAMES = ['C', 'Db', 'D', 'Eb', 'E', 'F', 'F#', 'G', 'Ab', 'A', 'Bb', 'B'];
-/** A 400 ms window quieter than this (RMS, dBFS) counts as silence. The vinyl bed alone sits near −45. */
+/** A 400 ms window quieter than this (RMS, dBFS) counts as silence. The vinyl bed alone sits near −50. */
 const SILENCE_DBFS = -60;
 /**
  * Distinctness: a pair of songs must differ more than a song differs from itself. For each
@@ -108,11 +115,17 @@ async function main(): Promise<void> {
     const slug = mediaSlug(entry.name);
     const path = join(MEDIA_DIR, `${slug}.mp3`);
     const score = compose(params);
+    const missingCredits = creditsOf(params).filter((line) => !entry.attribution.includes(line));
     const row: SongRow = {
       slug, name: params.name, key: `${NOTE_NAMES[params.tonic]} ${params.mode}`, composedBpm: params.bpm, measuredBpm: NaN, tempoStrength: NaN,
       seconds: NaN, lufs: NaN, truePeakDb: NaN, decodedFrames: 0, renderedFrames: manifest[slug]?.result?.frames ?? 0, quietestWindowDb: NaN, centroidHz: NaN, checks: [],
     };
     rows.push(row);
+    row.checks.push({
+      name: 'catalogue credits cover the recipe',
+      ok: missingCredits.length === 0,
+      detail: missingCredits.length === 0 ? `${creditsOf(params).length} lines` : `missing in entries.ts: ${missingCredits.join(' | ')}`,
+    });
     if (!wavDir && !existsSync(path)) {
       row.checks.push({ name: 'rendered', ok: false, detail: `${path} missing: run npm run studio` });
       continue;
@@ -209,8 +222,8 @@ async function main(): Promise<void> {
     pairs,
     global,
   };
-  await writeFile(join(reportDir, 'music-audit.json'), `${JSON.stringify(report, null, 1)}\n`);
-  await writeFile(join(reportDir, 'music-audit.md'), md);
+  await writeFile(join(reportDir, 'lofi-music-audit.json'), `${JSON.stringify(report, null, 1)}\n`);
+  await writeFile(join(reportDir, 'lofi-music-audit.md'), md);
   console.log(`\n${md}`);
   const failures = [...rows.flatMap((r) => r.checks.filter((c) => !c.ok).map((c) => `${r.slug}: ${c.name}: ${c.detail}`)), ...global.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`)];
   if (failures.length > 0) {
