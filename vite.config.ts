@@ -95,26 +95,38 @@ export default defineConfig(({ mode }) => {
         // Lull asks before updating (never a reload mid-playback); clientsClaim makes the first visit controlled.
         registerType: 'prompt',
         injectRegister: false,
-        includeAssets: ['icons/*.png'],
+        // globPatterns already precaches the icons; listing them again would duplicate entries.
+        includeAssets: [],
+        includeManifestIcons: false,
         manifest: {
+          id: '/',
           name: 'Lull: sound for focus, relaxation and sleep',
           short_name: 'Lull',
           description: 'Background sound for focus, relaxation and sleep: nature and ambient loops, lofi music and white, pink and brown noise.',
+          lang: 'en',
+          categories: ['music', 'health', 'lifestyle'],
           theme_color: '#10121a',
           background_color: '#10121a',
           display: 'standalone',
           start_url: '/',
           scope: '/',
           icons: [
-            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
             { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+          // Richer install dialogs; made once from the built app (see tests/e2e/offline.spec.ts).
+          screenshots: [
+            { src: '/screenshots/home-narrow.png', sizes: '540x960', type: 'image/png', form_factor: 'narrow', label: 'Lull on a phone: the sound buttons' },
+            { src: '/screenshots/home-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Lull on a desktop: the sound buttons and the sidebar' },
           ],
         },
         workbox: {
           clientsClaim: true,
+          // The shell only: audio lives in IndexedDB (saved once played), screenshots only serve install dialogs.
           globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
-          globIgnores: ['media/**'],
+          globIgnores: ['media/**', 'screenshots/**', '_headers'],
+          cleanupOutdatedCaches: true,
           navigateFallback: '/index.html',
           navigateFallbackDenylist: [/^\/media\//],
         },

@@ -119,6 +119,8 @@ export function createPlaybackSources(deps: PlaybackSourceDeps) {
   /** A cached copy failed to play: say so, and stream instead when there is a network. */
   function cachedCopyFailed(sound: Soundscape, url: string, playbackContext: PlaybackContext = context()): PlaybackSource | null {
     failedCopies.add(sound.index);
+    // The next stream of this sound replaces the unplayable copy.
+    corruptCopies.add(sound.index);
     showStatus(playbackContext === 'playlist' ? strings.failedCachedPlaylistAudio : strings.failedCachedAudio, 'error', store);
     return store.online ? network(sound, url) : null;
   }

@@ -1,4 +1,4 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { PRODUCT } from './strings';
 
 /** SPEC 3: the cached audio database. */
@@ -46,6 +46,15 @@ export function isCachedAudioRecord(value: unknown): value is CachedAudioRecord 
 /** Opens (and on first use creates) lull-audio v1. Rejects when IndexedDB is missing or refuses. */
 export async function openAudioDb(): Promise<AudioDb> {
   if (typeof indexedDB === 'undefined') throw new Error('IndexedDB is not available in this browser');
+  const db = await open();
+  if (db.objectStoreNames.contains(AUDIO_STORE)) return db;
+  // A v1 database without the store (made by something else) holds no audio: rebuild it.
+  db.close();
+  await deleteDB(AUDIO_DB_NAME);
+  return open();
+}
+
+async function open(): Promise<AudioDb> {
   const db = await openDB<LullAudioSchema>(AUDIO_DB_NAME, AUDIO_DB_VERSION, {
     upgrade(database) {
       const store = database.createObjectStore(AUDIO_STORE, { keyPath: 'soundscapeId' });

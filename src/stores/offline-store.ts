@@ -71,5 +71,5 @@ export function setUpdateAvailable(available: boolean, store: OfflineState = off
 }
 
 /** Offline, only saved sounds can play. Works on the proxy or a snapshot. */
-export const isSoundAvailable = (state: Pick<OfflineState, 'online' | 'cachedSoundIds'>, soundscapeId: number): boolean =>
+export const isSoundAvailable = (state: { readonly online: boolean; readonly cachedSoundIds: readonly number[] }, soundscapeId: number): boolean =>
   state.online || state.cachedSoundIds.includes(soundscapeId);

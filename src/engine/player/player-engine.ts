@@ -12,6 +12,7 @@ import {
   reportPaused,
   reportPlaying,
   reportReady,
+  resumePlayback,
   type PlayerState,
 } from '../../stores/player-store';
 import { incrementSessionCount, statsKey } from '../../stores/stats-store';
@@ -134,6 +135,8 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
   async function recover(): Promise<void> {
     const version = loadedVersion;
     const failed = sound;
+    // Read before the element's own 'pause' after the error flips the intent.
+    const wantedPlay = store.intent === 'play';
     if (!failed || recoveredVersion === version) {
       reportLoadError(store);
       return;
@@ -152,8 +155,10 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     }
     fromCache = fallback.fromCache;
     audio.src = fallback.src;
-    if (store.intent === 'play') play();
-    else audio.load();
+    if (wantedPlay || store.intent === 'play') {
+      resumePlayback(store);
+      play();
+    } else audio.load();
   }
 
   const reconcile = () => {
@@ -202,7 +207,8 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
       'pause',
       () => {
         tracker.stop();
-        if (current() && !audio.ended) reportPaused(store);
+        // An error's own pause is not the user's: recover() decides what happens next.
+        if (current() && !audio.ended && !audio.error) reportPaused(store);
       },
     ],
     [

@@ -10,27 +10,29 @@ import { setUpdateAvailable } from '../../stores/offline-store';
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 let updateServiceWorker: ((reloadPage?: boolean) => Promise<void>) | undefined;
+let registration: ServiceWorkerRegistration | undefined;
 let userAskedToReload = false;
-/** Another tab activated the new version; this one reloads only when its user says so. */
-let activatedElsewhere = false;
+let reloading = false;
+
+const reload = () => {
+  if (reloading) return;
+  reloading = true;
+  window.location.reload();
+};
 
 export function registerServiceWorker(): void {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   updateServiceWorker = registerSW({
     immediate: true,
     onNeedRefresh: () => setUpdateAvailable(true),
-    onNeedReload: () => {
-      if (userAskedToReload) window.location.reload();
-      else {
-        activatedElsewhere = true;
-        setUpdateAvailable(true);
-      }
-    },
-    onRegisteredSW: (_url, registration) => {
+    // Another tab activated the new version: this one reloads only when its own user says so.
+    onNeedReload: () => (userAskedToReload ? reload() : setUpdateAvailable(true)),
+    onRegisteredSW: (_url, registered) => {
+      registration = registered;
       // A tab left open for days still learns about new versions.
-      if (registration) {
+      if (registered) {
         setInterval(() => {
-          if (navigator.onLine) registration.update().catch(() => undefined);
+          if (navigator.onLine) registered.update().catch(() => undefined);
         }, UPDATE_CHECK_MS);
       }
     },
@@ -41,12 +43,15 @@ export function registerServiceWorker(): void {
 /** The user chose Reload: activate the waiting version, then reload once it controls the page. */
 export function applyUpdate(): void {
   userAskedToReload = true;
-  if (activatedElsewhere || !updateServiceWorker) {
-    window.location.reload();
+  // Nothing waiting: the new version already controls this page (activated in another tab).
+  if (!registration?.waiting || !updateServiceWorker) {
+    reload();
     return;
   }
+  // workbox-window reports 'controlling' only for a worker it found itself, not one found by a later update check.
+  navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
   updateServiceWorker(true).catch((error: unknown) => {
     reportError(error, 'Lull: the update could not be applied:');
-    window.location.reload();
+    reload();
   });
 }

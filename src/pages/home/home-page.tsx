@@ -7,8 +7,11 @@ import { strings } from '../../lib/strings';
 import { PlaylistsSection } from '../../features/playlists/playlists-section';
 import { SleepTimerButton } from '../../features/sleep-timer/sleep-timer-button';
 import { ReversedNotice, SoundscapesSection } from '../../features/player/soundscapes-section';
+import { OfflineBadge } from '../../features/offline/offline-badge';
+import { useOfflineUnavailableReason } from '../../features/offline/use-offline-availability';
 
 export default function HomePage() {
+  const unavailableReason = useOfflineUnavailableReason();
   return (
     <Stack spacing={3}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
@@ -18,7 +21,8 @@ export default function HomePage() {
         </Typography>
         <Button component={RouterLink} to="/credits" variant="outlined" sx={{ flexShrink: 0 }}>{strings.credits}</Button>
       </Stack>
-      <SoundscapesSection />
+      <OfflineBadge />
+      <SoundscapesSection unavailableReason={unavailableReason} />
       <SleepTimerButton />
       <PlaylistsSection />
     </Stack>

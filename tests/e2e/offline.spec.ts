@@ -1,0 +1,397 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { test, expect, axeViolations } from './fixtures';
+
+/**
+ * Issue #7: sounds saved in IndexedDB by a worker, the playback source order, offline mode and
+ * the installable PWA, in Chromium against the production build.
+ */
+
+interface StoredRecord {
+  keys: string[];
+  soundscapeId: number;
+  dataUrlStart: string;
+  dataUrlLength: number;
+  fileBytes: number;
+  originalUrl: string;
+  savedAt: string;
+}
+
+/** Reads a record straight from lull-audio / audio-data, as the browser stores it. */
+const storedRecord = (page: Page, id: number): Promise<StoredRecord | null> =>
+  page.evaluate(async (soundscapeId) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('lull-audio');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('audio-data')) return null;
+      const value = await new Promise<Record<string, unknown> | undefined>((resolve, reject) => {
+        const request = db.transaction('audio-data').objectStore('audio-data').get(soundscapeId);
+        request.onsuccess = () => resolve(request.result as Record<string, unknown> | undefined);
+        request.onerror = () => reject(request.error);
+      });
+      if (!value) return null;
+      const dataUrl = String(value.dataUrl);
+      const payload = dataUrl.slice(dataUrl.indexOf(',') + 1);
+      const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0;
+      return {
+        keys: Object.keys(value).sort(),
+        soundscapeId: value.soundscapeId as number,
+        dataUrlStart: dataUrl.slice(0, 40),
+        dataUrlLength: dataUrl.length,
+        fileBytes: (payload.length * 3) / 4 - padding,
+        originalUrl: String(value.originalUrl),
+        savedAt: String(value.savedAt),
+      };
+    } finally {
+      db.close();
+    }
+  }, id);
+
+/** Writes a record as another tab (or an older version of Lull) would have. */
+const putRecord = (page: Page, record: { soundscapeId: number; dataUrl: string; originalUrl: string; savedAt: string }) =>
+  page.evaluate(async (value) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('lull-audio', 1);
+      request.onupgradeneeded = () => request.result.createObjectStore('audio-data', { keyPath: 'soundscapeId' }).createIndex('originalUrl', 'originalUrl');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction('audio-data', 'readwrite');
+      tx.objectStore('audio-data').put(value);
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  }, record);
+
+/** A data URL of a real file served by the app. */
+const dataUrlOf = (page: Page, path: string) =>
+  page.evaluate(async (url) => {
+    const blob = await (await fetch(url)).blob();
+    return new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsDataURL(blob);
+    });
+  }, path);
+
+interface AudioState {
+  file: string;
+  paused: boolean;
+  currentTime: number;
+  src: string;
+}
+
+const audioState = (page: Page): Promise<AudioState> =>
+  page.evaluate(() => {
+    const audio = document.getElementById('lull-player') as HTMLAudioElement | null;
+    if (!audio) return { file: '', paused: true, currentTime: 0, src: '' };
+    return { file: (audio.dataset.url ?? '').replace(/^.*\/media\//, ''), paused: audio.paused, currentTime: audio.currentTime, src: audio.src };
+  });
+
+/** Really playing: the right file, not paused, its clock moving. */
+async function expectPlaying(page: Page, file: string, from: 'cache' | 'network') {
+  await expect.poll(async () => (await audioState(page)).file).toBe(file);
+  await expect.poll(async () => (await audioState(page)).paused).toBe(false);
+  const state = await audioState(page);
+  if (from === 'cache') expect(state.src).toMatch(/^blob:/);
+  else expect(new URL(state.src).pathname).toBe(`/media/${file}`);
+  await expect.poll(async () => (await audioState(page)).currentTime, { timeout: 10_000 }).toBeGreaterThan(state.currentTime + 0.2);
+}
+
+const soundButton = (page: Page, index: number) => page.locator(`[data-testid="sound-grid"] button[data-sound-index="${index}"]`);
+const statusLine = (page: Page) => page.getByTestId('offline-status');
+
+/** Every status message shown, in order (a message can be replaced faster than a poll). */
+async function recordStatuses(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __statuses: string[] }).__statuses = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="offline-status-message"]')?.textContent ?? '';
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+const statuses = (page: Page) => page.evaluate(() => (window as unknown as { __statuses: string[] }).__statuses);
+
+async function playAndWaitSaved(page: Page, index: number, file: string) {
+  await soundButton(page, index).click();
+  await expectPlaying(page, file, 'network');
+  await expect.poll(() => storedRecord(page, index), { timeout: 20_000 }).not.toBeNull();
+}
+
+const OCEAN = 0;
+const FOREST = 1;
+const RAIN = 2;
+const RIVER = 3;
+const WIND = 4;
+const FIRE = 5;
+
+test.describe('saving played sounds', () => {
+  test('Ocean and Forest are saved once each with the SPEC fields, off the main thread', async ({ page }) => {
+    await page.addInitScript(() => {
+      const tasks: number[] = [];
+      (window as unknown as { __longTasks: number[] }).__longTasks = tasks;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push(entry.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await page.goto('/');
+    await playAndWaitSaved(page, OCEAN, 'ocean.mp3');
+
+    // Forest is the largest track: measure the main thread while it is fetched, encoded and stored.
+    await page.evaluate(() => ((window as unknown as { __longTasks: number[] }).__longTasks.length = 0));
+    const started = Date.now();
+    await playAndWaitSaved(page, FOREST, 'forest.mp3');
+    const cachingMs = Date.now() - started;
+    const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+    const longest = Math.max(0, ...longTasks);
+    console.log(`caching forest.mp3 took ${cachingMs} ms; main-thread long tasks meanwhile: ${longTasks.length}, longest ${Math.round(longest)} ms`);
+    test.info().annotations.push({ type: 'longest main-thread task while caching forest.mp3 (ms)', description: String(Math.round(longest)) });
+
+    for (const [id, file] of [[OCEAN, 'ocean.mp3'], [FOREST, 'forest.mp3']] as const) {
+      const record = await storedRecord(page, id);
+      const response = await page.request.get(`/media/${file}`);
+      const size = (await response.body()).length;
+      expect(record).toMatchObject({ keys: ['dataUrl', 'originalUrl', 'savedAt', 'soundscapeId'], soundscapeId: id, originalUrl: `/media/${file}`, fileBytes: size });
+      expect(record!.dataUrlStart).toMatch(/^data:audio\/mpeg;base64,/);
+      expect(new Date(record!.savedAt).toISOString()).toBe(record!.savedAt);
+      console.log(`${file}: file ${size} bytes, stored data URL ${record!.dataUrlLength} bytes (${(record!.dataUrlLength / size).toFixed(3)}x)`);
+    }
+
+    // Played again: not saved again.
+    const savedAt = (await storedRecord(page, OCEAN))!.savedAt;
+    await soundButton(page, OCEAN).click();
+    await expectPlaying(page, 'ocean.mp3', 'cache');
+    await expect(statusLine(page)).toHaveText('Playing cached version of: Ocean');
+    await page.waitForTimeout(500);
+    expect((await storedRecord(page, OCEAN))!.savedAt).toBe(savedAt);
+  });
+
+  test('settings show the storage per sound and in total, and remove one or all after confirming', async ({ page }) => {
+    await page.goto('/');
+    await playAndWaitSaved(page, OCEAN, 'ocean.mp3');
+    await playAndWaitSaved(page, RAIN, 'rain.mp3');
+    const sizes = [(await storedRecord(page, OCEAN))!.dataUrlLength, (await storedRecord(page, RAIN))!.dataUrlLength];
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).focus();
+    await page.goto('/settings');
+    const panel = page.getByTestId('cached-sounds');
+    await expect(panel.getByTestId('cached-sound')).toHaveCount(2);
+    await expect(panel.getByTestId('cached-sound').first()).toHaveAttribute('data-bytes', String(sizes[0]));
+    await expect(panel.getByTestId('cached-sounds-total')).toHaveText(`2 sounds use ${((sizes[0]! + sizes[1]!) / 1e6).toFixed(1)} MB of storage on this device.`);
+    await panel.getByRole('button', { name: 'Remove Ocean from this device' }).click();
+    await expect(panel.getByTestId('cached-sound')).toHaveCount(1);
+    expect(await storedRecord(page, OCEAN)).toBeNull();
+    expect(await storedRecord(page, RAIN)).not.toBeNull();
+
+    await panel.getByRole('button', { name: 'Remove all' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove all offline sounds?' });
+    await expect(dialog).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await storedRecord(page, RAIN)).not.toBeNull();
+    await panel.getByRole('button', { name: 'Remove all' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove all' }).click();
+    await expect(panel.getByText('No sounds are saved on this device yet.')).toBeVisible();
+    expect(await storedRecord(page, RAIN)).toBeNull();
+  });
+});
+
+test.describe('playback source order when the network fails', () => {
+  test('a failed stream falls back to the saved copy; with none saved it says so (abort, 404, 500)', async ({ page }) => {
+    await recordStatuses(page);
+    await page.goto('/');
+    await expect(soundButton(page, RAIN)).toBeEnabled();
+    // Rain was saved by another tab after this one started.
+    await putRecord(page, { soundscapeId: RAIN, dataUrl: await dataUrlOf(page, '/media/rain.mp3'), originalUrl: '/media/rain.mp3', savedAt: new Date().toISOString() });
+    await page.route('**/media/rain.mp3', (route) => route.abort('internetdisconnected'));
+    await soundButton(page, RAIN).click();
+    await expectPlaying(page, 'rain.mp3', 'cache');
+    expect(await statuses(page)).toEqual(['Network error: Attempting to load from cache...', 'Playing cached version of: Rain']);
+
+    await page.route('**/media/wind.mp3', (route) => route.fulfill({ status: 404, body: 'missing' }));
+    await soundButton(page, WIND).click();
+    await expect(statusLine(page)).toHaveText('Network error: No cached version available for Wind');
+    await page.route('**/media/river.mp3', (route) => route.fulfill({ status: 500, body: 'broken' }));
+    await soundButton(page, RIVER).click();
+    await expect(statusLine(page)).toHaveText('Network error: No cached version available for River');
+    expect((await statuses(page)).slice(2)).toEqual([
+      'Network error: Attempting to load from cache...',
+      'Network error: No cached version available for Wind',
+      'Network error: Attempting to load from cache...',
+      'Network error: No cached version available for River',
+    ]);
+    expect(await storedRecord(page, WIND)).toBeNull();
+    await expect(page.getByRole('status').filter({ hasText: 'No cached version' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('a saved copy that cannot play: "Failed to play cached audio", the stream plays and replaces it', async ({ page }) => {
+    await recordStatuses(page);
+    await page.goto('/');
+    await expect(soundButton(page, FIRE)).toBeEnabled();
+    const fireUrl = '/media/fire.mp3';
+    // A readable record whose bytes are not audio.
+    await putRecord(page, { soundscapeId: FIRE, dataUrl: `data:audio/mpeg;base64,${Buffer.from('not audio at all '.repeat(64)).toString('base64')}`, originalUrl: fireUrl, savedAt: new Date().toISOString() });
+    await page.reload();
+    await soundButton(page, FIRE).click();
+    await expectPlaying(page, 'fire.mp3', 'network');
+    expect(await statuses(page)).toEqual(['Playing cached version of: Fire', 'Failed to play cached audio']);
+    await expect.poll(async () => (await storedRecord(page, FIRE))?.dataUrlLength ?? 0, { timeout: 20_000 }).toBeGreaterThan(100_000);
+  });
+});
+
+test.describe('offline with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  const controlled = (page: Page) => page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 20_000 });
+
+  test('offline, Lull opens from the precache, counts saved sounds, disables the rest and plays a saved one', async ({ page, context }) => {
+    await recordStatuses(page);
+    await page.goto('/');
+    // clientsClaim: the first visit is already controlled.
+    await controlled(page);
+    await playAndWaitSaved(page, OCEAN, 'ocean.mp3');
+    await playAndWaitSaved(page, FOREST, 'forest.mp3');
+    await page.getByRole('button', { name: /^Pause/ }).first().click().catch(() => undefined);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId('page-title')).toHaveText('Home');
+    await expect(page.getByTestId('offline-badge')).toHaveText('Offline Mode - 2 sounds available');
+    await expect(statusLine(page)).toHaveText('You are offline - only cached sounds are available');
+    await expect(soundButton(page, RAIN)).toBeDisabled();
+    await expect(soundButton(page, WIND)).toBeDisabled();
+    await expect(soundButton(page, OCEAN)).toBeEnabled();
+    await expect(soundButton(page, FOREST)).toBeEnabled();
+    // The tooltip of a disabled button, shown after the 700 ms delay.
+    expect(await axeViolations(page)).toEqual([]);
+    await soundButton(page, RAIN).locator('..').hover();
+    await expect(page.getByRole('tooltip')).toHaveText('Not available offline');
+    await expect(soundButton(page, RAIN).locator('..')).toHaveAccessibleName('Not available offline');
+
+    await soundButton(page, OCEAN).click();
+    await expectPlaying(page, 'ocean.mp3', 'cache');
+    await expect(statusLine(page)).toHaveText('Playing cached version of: Ocean');
+
+    // Other routes open offline too (lazy chunks come from the precache).
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Credits', exact: true }).click();
+    await expect(page.getByTestId('page-title')).toHaveText('Credits');
+    await context.setOffline(false);
+  });
+
+  test('a new service worker shows "Update available"; nothing reloads until the user chooses Reload', async ({ page, baseURL }) => {
+    // A proxy in front of the preview server stands for a new deployment: after `deploy()`, sw.js has new bytes.
+    let version = 0;
+    const proxy = createServer((req, res) => {
+      void (async () => {
+        const upstream = await fetch(`${baseURL}${req.url ?? '/'}`, { headers: req.headers.range ? { range: req.headers.range } : {} });
+        const headers: Record<string, string> = {};
+        upstream.headers.forEach((value, key) => {
+          if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(key)) headers[key] = value;
+        });
+        let body = Buffer.from(await upstream.arrayBuffer());
+        if (req.url?.startsWith('/sw.js') && version > 0) body = Buffer.concat([body, Buffer.from(`\n// deployment ${version}\n`)]);
+        res.writeHead(upstream.status, headers).end(body);
+      })().catch(() => res.writeHead(502).end());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, 'localhost', resolve));
+    const origin = `http://localhost:${(proxy.address() as AddressInfo).port}`;
+    try {
+      await page.goto(`${origin}/`);
+      await controlled(page);
+      const firstScript = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
+      await soundButton(page, OCEAN).click();
+      await expectPlaying(page, 'ocean.mp3', 'network');
+      await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+
+      version = 1;
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      const prompt = page.getByTestId('update-prompt');
+      await expect(prompt).toContainText('Update available', { timeout: 20_000 });
+      await expect(prompt.getByRole('button', { name: 'Reload' })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      // Still the same document, still playing, still the old worker: no silent switch or reload.
+      await page.waitForTimeout(1000);
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+      expect((await audioState(page)).paused).toBe(false);
+      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(firstScript);
+      expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting)).toBe(true);
+
+      await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBeUndefined();
+      await controlled(page);
+      expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting)).toBe(false);
+      await expect(page.getByTestId('update-prompt')).not.toContainText('Update available');
+    } finally {
+      proxy.close();
+    }
+  });
+});
+
+test('going offline and back online: the messages, and "You are back online" clears after 3 s', async ({ page, context }) => {
+  await page.clock.install();
+  await page.goto('/');
+  await expect(page.getByTestId('page-title')).toHaveText('Home');
+  await context.setOffline(true);
+  await expect(statusLine(page)).toHaveText('You are offline - only cached sounds are available');
+  await expect(page.getByTestId('offline-badge')).toHaveText('Offline Mode - 0 sounds available');
+  // Stop the page's clock, so only runFor moves it.
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await context.setOffline(false);
+  await expect(statusLine(page)).toHaveText('You are back online');
+  await expect(page.getByTestId('offline-badge')).toHaveCount(0);
+  await page.clock.runFor(2900);
+  await expect(statusLine(page)).toHaveText('You are back online');
+  await page.clock.runFor(200);
+  await expect(statusLine(page)).toHaveText('');
+});
+
+test('Chromium reports Lull installable, with a complete manifest', async ({ baseURL }) => {
+  const profile = mkdtempSync(join(tmpdir(), 'lull-install-'));
+  let context: BrowserContext | undefined;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: test.info().project.use.launchOptions?.executablePath,
+      args: test.info().project.use.launchOptions?.args,
+      serviceWorkers: 'allow',
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${baseURL}/`);
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 20_000 });
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+
+    const manifest = (await (await page.request.get(`${baseURL}/manifest.webmanifest`)).json()) as {
+      name: string; short_name: string; description: string; theme_color: string; background_color: string;
+      icons: { src: string; sizes: string; purpose?: string }[]; screenshots: { src: string; sizes: string; form_factor: string; type: string }[];
+    };
+    expect(manifest).toMatchObject({ short_name: 'Lull', display: 'standalone', start_url: '/' });
+    for (const field of ['name', 'description', 'theme_color', 'background_color'] as const) expect(manifest[field]).toBeTruthy();
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    expect(manifest.screenshots.map((shot) => shot.form_factor).sort()).toEqual(['narrow', 'wide']);
+    for (const shot of manifest.screenshots) {
+      const png = await (await page.request.get(`${baseURL}${shot.src}`)).body();
+      // The PNG header's own width and height match what the manifest declares.
+      expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(shot.sizes);
+      expect(png.length).toBeLessThan(200_000);
+    }
+    // The service worker precaches the shell and never audio.
+    const sw = await (await page.request.get(`${baseURL}/sw.js`)).text();
+    expect(sw).toContain('index.html');
+    expect(sw).not.toMatch(/\.mp3/);
+  } finally {
+    await context?.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
