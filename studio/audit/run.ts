@@ -40,8 +40,11 @@ interface Row {
 async function main(): Promise<void> {
   const manifest = readManifest();
   const rows: Row[] = [];
+  // --only=slug,slug audits a subset (e.g. while another part of the catalogue is re-rendering).
+  const only = process.argv.slice(2).find((a) => a.startsWith('--only='))?.slice(7).split(',');
   for (const entry of catalogueEntries) {
     const slug = mediaSlug(entry.name);
+    if (only && !only.includes(slug)) continue;
     const m = manifest[slug];
     const coverPath = join(MEDIA_DIR, `${slug}.png`);
     const verdicts: Verdict[] = [];

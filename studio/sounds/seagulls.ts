@@ -37,7 +37,7 @@ export function renderSeagulls(seed = 0x5ea9, n = LOOP_FRAMES): Stereo {
     }
   }
   reverbCircular(gulls, { decay: 1.4, damping: 4000, wet: 0.35, dry: 1, size: 1.5 });
-  const out = renderSurf(0x0ce5, n, { period: 11, brightness: 4500, rumble: 0.6 });
+  const out = renderSurf(0x0ce5, n, { period: 11, brightness: 4500, rumble: 1 });
   reverbCircular(out, { decay: 1.2, damping: 3000, wet: 0.2, dry: 1, size: 1.4 });
   // Balance by loudness: surf bed under the calls.
   setLoudness(out, -23, (c) => integratedLoudness(c));

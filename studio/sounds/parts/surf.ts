@@ -60,7 +60,7 @@ export function renderSurf(seed: number, n: number, opt: SurfOptions): Stereo {
         }
         lag += (e - lag) * 0.00003; // backwash lags the crash by ~1 s
         const x = pink.process(hashNoise(i, s));
-        const body = lp2.process(lp.process(x)) * (0.08 + e);
+        const body = lp2.process(lp.process(x)) * (0.15 + e);
         const fz = hashNoise(i, s + 999);
         const fizz = fizzHp.process(fz * fz * fz) * lag * 0.9;
         return (body + fizz) * g;
