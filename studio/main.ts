@@ -15,7 +15,7 @@ import { allRecipes, recipeSources } from './recipes.ts';
 import { renderCover } from './cover.ts';
 import type { SoundRecipe } from './contract.ts';
 import type { WorkerMessage, WorkerRequest } from './worker.ts';
-import { MANIFEST_PATH, MEDIA_DIR, ROOT, readManifest, type Manifest } from './paths.ts';
+import { MANIFEST_PATH, MEDIA_DIR, ROOT, readManifest } from './paths.ts';
 
 /** Code every sound depends on (the pipeline, DSP modules, shared sound parts, PRNG). */
 const SHARED = {
@@ -153,7 +153,7 @@ async function main(): Promise<void> {
               const r = msg.result;
               progress.set(
                 current.slug,
-                `done in ${(r.totalMs / 1000).toFixed(1)} s (render ${(r.renderMs / 1000).toFixed(1)} s) ${r.lufs.toFixed(1)} LUFS ${r.truePeakDb.toFixed(1)} dBTP ${(r.bytes / 1e6).toFixed(2)} MB`,
+                `done in ${(r.totalMs / 1000).toFixed(1)} s (render ${(r.renderMs / 1000).toFixed(1)} s) ${r.lufs.toFixed(1)} LUFS ${r.truePeakDb < -3 ? '< -3' : r.truePeakDb.toFixed(1)} dBTP ${(r.bytes / 1e6).toFixed(2)} MB`,
               );
               manifest[current.slug] = {
                 slug: current.slug,
