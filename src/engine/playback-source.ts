@@ -2,6 +2,7 @@ import type { Soundscape } from '../catalogue/catalogue';
 import { reportError } from '../lib/error-reporting';
 import { strings } from '../lib/strings';
 import { markCached, markUncached, offlineStore, setCachedSounds, showStatus, type OfflineState } from '../stores/offline-store';
+import { playerStore } from '../stores/player-store';
 import type { CachedEntry, CachedSoundInfo, ListResult, ReadResult, RemoveResult, SaveResult } from '../workers/cache-api';
 import { cacheClient } from '../workers/cache-client';
 
@@ -246,7 +247,11 @@ export function createPlaybackSources(deps: PlaybackSourceDeps) {
 
 export type PlaybackSources = ReturnType<typeof createPlaybackSources>;
 
-const playbackSources = createPlaybackSources({ cache: cacheClient });
+const playbackSources = createPlaybackSources({
+  cache: cacheClient,
+  // A playlist item plays through the player with origin 'playlist': its cached failure gets the playlist wording.
+  context: () => (playerStore.origin === 'playlist' ? 'playlist' : 'track'),
+});
 
 /** `url` is the file to play (the reversed file on the reversed host). */
 export const resolvePlaybackSource = playbackSources.resolvePlaybackSource;
