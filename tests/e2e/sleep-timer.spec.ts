@@ -58,8 +58,12 @@ test('the dialog accepts only a positive number of minutes and passes axe while 
 test('counts down as mm:ss, stays visible outside the dialog and across routes; Stop timer cancels', async ({ page }) => {
   await page.clock.install();
   await page.goto('/');
+  await page.getByRole('button', { name: 'Sleep timer', exact: true }).click();
+  await expect(dialog(page)).toBeVisible();
+  // Paused once the dialog is open: React reveals lazily loaded content on a timer.
   await pauseClock(page);
-  await startTimer(page, '2');
+  await dialog(page).getByLabel('Minutes').fill('2');
+  await dialog(page).getByRole('button', { name: 'Start timer' }).click();
   await expect(dialog(page).getByTestId('sleep-timer-remaining')).toHaveText('02:00');
   await expect(chip(page)).toHaveText('Sleep timer: 02:00 left');
   await page.clock.runFor(1000);

@@ -16,14 +16,13 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import StopIcon from '@mui/icons-material/Stop';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useSnapshot, type Snapshot } from 'valtio';
 import { strings } from '../../lib/strings';
 import { playerStore } from '../../stores/player-store';
 import { deletePlaylist, movePlaylist, playlistStore, type Playlist } from '../../stores/playlist-store';
 import { playPlaylist, stopPlaylist } from '../../engine/playlist-playback';
-import { ConfirmDialog } from './message-dialog';
-import { PlaylistEditorDialog } from './playlist-editor-dialog';
+import { ConfirmDialog, PlaylistEditorDialog } from './lazy-dialogs';
 import { soundEmoji, soundName } from './sound-label';
 
 function PlaylistCard({ playlist, position, count, onEdit, onDelete }: { playlist: Snapshot<Playlist>; position: number; count: number; onEdit: () => void; onDelete: () => void }) {
@@ -130,18 +129,22 @@ export function PlaylistsSection() {
           ))}
         </Stack>
       )}
-      {editing && <PlaylistEditorDialog key={editing.id ?? 'new'} playlist={editingPlaylist} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={strings.confirmDeletePlaylistTitle(deleting?.name ?? '')}
-        message={strings.confirmDeletePlaylistBody}
-        confirmLabel={strings.delete}
-        onConfirm={() => {
-          if (deleting) deletePlaylist(deleting.id);
-          setDeleting(null);
-        }}
-        onClose={() => setDeleting(null)}
-      />
+      <Suspense fallback={null}>
+        {editing && <PlaylistEditorDialog key={editing.id ?? 'new'} playlist={editingPlaylist} onClose={() => setEditing(null)} />}
+        {deleting && (
+          <ConfirmDialog
+            open
+            title={strings.confirmDeletePlaylistTitle(deleting.name)}
+            message={strings.confirmDeletePlaylistBody}
+            confirmLabel={strings.delete}
+            onConfirm={() => {
+              deletePlaylist(deleting.id);
+              setDeleting(null);
+            }}
+            onClose={() => setDeleting(null)}
+          />
+        )}
+      </Suspense>
     </Box>
   );
 }

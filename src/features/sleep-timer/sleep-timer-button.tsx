@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import BedtimeIcon from '@mui/icons-material/Bedtime';
 import { useState } from 'react';
 import { strings } from '../../lib/strings';
-import { SleepTimerDialog } from './sleep-timer-dialog';
+import { LazySleepTimerDialog } from './lazy-sleep-timer-dialog';
 
 /** The home page's 'Sleep timer' button; the dialog's clock lives in the engine, so closing it changes nothing. */
 export function SleepTimerButton() {
@@ -12,7 +12,7 @@ export function SleepTimerButton() {
       <Button variant="outlined" startIcon={<BedtimeIcon />} onClick={() => setOpen(true)} aria-haspopup="dialog">
         {strings.sleepTimer}
       </Button>
-      <SleepTimerDialog open={open} onClose={() => setOpen(false)} />
+      <LazySleepTimerDialog open={open} onClose={() => setOpen(false)} />
     </>
   );
 }

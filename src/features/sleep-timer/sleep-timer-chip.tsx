@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { strings } from '../../lib/strings';
 import { formatRemaining, sleepTimerStore } from '../../stores/sleep-timer-store';
-import { SleepTimerDialog } from './sleep-timer-dialog';
+import { LazySleepTimerDialog } from './lazy-sleep-timer-dialog';
 
 /** The time left, visible on every route while the timer runs; opens the dialog. */
 export function SleepTimerChip() {
@@ -25,7 +25,7 @@ export function SleepTimerChip() {
           sx={{ ml: 'auto', fontVariantNumeric: 'tabular-nums' }}
         />
       )}
-      <SleepTimerDialog open={open} onClose={() => setOpen(false)} />
+      <LazySleepTimerDialog open={open} onClose={() => setOpen(false)} />
     </>
   );
 }
