@@ -154,3 +154,41 @@ test('Stop timer cancels: playback goes on at full volume past the old deadline'
   await expectPlaying(page, 'rain.mp3');
   expect((await audioState(page)).volume).toBe(1);
 });
+
+test('at zero the timer also stops a noise generator', async ({ page }) => {
+  // Records every media element that starts playing (the noise engine plays through one).
+  await page.addInitScript(() => {
+    const played: HTMLMediaElement[] = [];
+    (window as unknown as { __played: HTMLMediaElement[] }).__played = played;
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      played.push(this);
+      return play.call(this);
+    };
+  });
+  const anyPlaying = () => page.evaluate(() => (window as unknown as { __played: HTMLMediaElement[] }).__played.some((element) => !element.paused));
+  await page.clock.install();
+  await page.goto('/');
+  await startTimer(page, '1');
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'White Noise', exact: true }).click();
+  await expect(page.getByTestId('page-title')).toHaveText('White Noise');
+  const button = page.getByRole('button', { name: /^(Play|Pause) White Noise$/ });
+  await button.click();
+  await expect(button).toHaveAttribute('data-status', 'playing');
+  await expect.poll(anyPlaying).toBe(true);
+  await expect(chip(page)).toBeVisible();
+
+  await pauseClock(page);
+  const left = await chipSeconds(page);
+  await page.clock.fastForward((left - 1) * 1000);
+  await expect(chip(page)).toHaveText('Sleep timer: 00:01 left');
+  await expect(button).toHaveAttribute('data-status', 'playing');
+  for (let step = 0; step < 30; step++) await page.clock.runFor(100);
+  await expect(button).toHaveAttribute('data-status', 'stopped');
+  await expect(button).toHaveAccessibleName('Play White Noise');
+  await page.clock.resume();
+  await expect.poll(anyPlaying).toBe(false);
+  await expect(chip(page)).toHaveCount(0);
+});
