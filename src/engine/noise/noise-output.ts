@@ -55,7 +55,9 @@ export function noiseOutput(ctx: AudioContext, fadeGain: number): NoiseOutput {
     element: route?.element ?? null,
     startElement() {
       if (!route || !throughElement) return;
-      route.element.play().catch(() => {
+      // Older engines return nothing from play(); a refusal then shows up as a paused element.
+      const started: Promise<void> | undefined = route.element.play();
+      started?.catch(() => {
         // No autoplay permission for the element (or no media stack): the plain Web Audio output still plays.
         toDestination();
       });
