@@ -253,6 +253,30 @@ test.describe('playlist playback', () => {
     await expectPlaying(page, 'river.mp3');
   });
 
+  test('the lock screen (media session) previous and next move within the playlist too', async ({ page }) => {
+    await page.addInitScript(() => {
+      const handlers: Record<string, (() => void) | null> = {};
+      (window as unknown as { __handlers: typeof handlers }).__handlers = handlers;
+      const setActionHandler = MediaSession.prototype.setActionHandler;
+      MediaSession.prototype.setActionHandler = function (this: MediaSession, action: MediaSessionAction, handler: MediaSessionActionHandler | null) {
+        handlers[action] = handler as (() => void) | null;
+        return setActionHandler.call(this, action, handler);
+      };
+    });
+    const press = (action: string) => page.evaluate((name) => (window as unknown as { __handlers: Record<string, (() => void) | null> }).__handlers[name]?.(), action);
+    await seed(page, [water]);
+    await page.goto('/');
+    await section(page).getByRole('button', { name: 'Play playlist Water' }).click();
+    await expectPlaying(page, 'ocean.mp3');
+    await press('nexttrack');
+    await expectPlaying(page, 'rain.mp3');
+    await press('previoustrack');
+    await expectPlaying(page, 'ocean.mp3');
+    await press('previoustrack');
+    await expectPlaying(page, 'river.mp3');
+    await expect(section(page).getByTestId('playlist-item').nth(2)).toHaveAttribute('data-current', 'true');
+  });
+
   test('pausing stops the item clock, playing resumes it; Stop Playlist pauses and resets', async ({ page }) => {
     await seed(page, [water]);
     await page.goto('/');
