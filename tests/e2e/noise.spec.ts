@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import type { Page } from '@playwright/test';
 import { createNoiseState, NOISE_PROCESSOR_NAMES, NOISE_SEEDS, renderNoise, type NoiseColour } from '../../worklets/dsp/noise.ts';
-import { expect, test } from './fixtures';
+import { axeViolations, expect, test } from './fixtures';
 
 const pages: Record<NoiseColour, { path: string; title: string; next: string | null }> = {
   white: { path: '/white-noise', title: 'White Noise', next: '/pink-noise' },
@@ -254,6 +254,23 @@ test.describe('noise pages', () => {
     buffer.head.forEach((samples, c) => expect(samples).toEqual(Array.from(kernelSamples('white', NOISE_SEEDS[c] as number, buffer.sampleRate, 4096))));
   });
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`noise page while playing, ${colorScheme} scheme`, () => {
+    test.use({ colorScheme });
+    test('axe finds nothing, and the button works from the keyboard', async ({ page }) => {
+      await page.goto('/pink-noise');
+      const button = playButton(page, 'Pink Noise');
+      await button.focus();
+      await page.keyboard.press('Enter');
+      await expect(button).toHaveAttribute('data-status', 'playing');
+      await expect(button).toBeFocused();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press('Space');
+      await expect(button).toHaveText('Play');
+    });
+  });
+}
 
 function kernelSamples(colour: NoiseColour, seed: number, sampleRate: number, length: number): Float32Array {
   const x = new Float32Array(length);
