@@ -9,7 +9,7 @@ export function SleepTimerButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="outlined" startIcon={<BedtimeIcon />} onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <Button variant="outlined" startIcon={<BedtimeIcon />} onClick={() => setOpen(true)} aria-haspopup="dialog" sx={{ alignSelf: 'flex-start' }}>
         {strings.sleepTimer}
       </Button>
       <LazySleepTimerDialog open={open} onClose={() => setOpen(false)} />
