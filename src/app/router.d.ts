@@ -1,3 +1,0 @@
-import { type RouteObject } from 'react-router-dom';
-export declare const routes: RouteObject[];
-export declare const createAppRouter: () => import("react-router").DataRouter;

@@ -1,1 +1,0 @@
-export default function ChangelogPage(): import("react").JSX.Element;

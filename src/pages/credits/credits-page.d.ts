@@ -1,1 +1,0 @@
-export default function CreditsPage(): import("react").JSX.Element;

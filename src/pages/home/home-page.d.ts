@@ -1,1 +1,0 @@
-export default function HomePage(): import("react").JSX.Element;

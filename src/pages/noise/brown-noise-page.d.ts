@@ -1,1 +1,0 @@
-export default function BrownNoisePage(): import("react").JSX.Element;

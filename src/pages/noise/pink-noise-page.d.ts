@@ -1,1 +1,0 @@
-export default function PinkNoisePage(): import("react").JSX.Element;

@@ -1,1 +1,0 @@
-export default function WhiteNoisePage(): import("react").JSX.Element;

@@ -1,1 +1,0 @@
-export default function NotFoundPage(): import("react").JSX.Element;

@@ -1,1 +1,0 @@
-export default function SettingsPage(): import("react").JSX.Element;
