@@ -1,4 +1,4 @@
-import type { SvgIconComponent } from '@mui/icons-material';
+import type SvgIcon from '@mui/material/SvgIcon';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import GraphicEqOutlined from '@mui/icons-material/GraphicEqOutlined';
 import WavesOutlined from '@mui/icons-material/WavesOutlined';
@@ -12,7 +12,7 @@ import { siteConfig } from '../../lib/config';
 export interface NavItem {
   readonly label: string;
   readonly to: string;
-  readonly icon: SvgIconComponent;
+  readonly icon: typeof SvgIcon;
   readonly external?: boolean;
 }
 
