@@ -106,12 +106,14 @@ async function main(): Promise<void> {
   };
   await writeFile(join(REPORT_DIR, 'audit.json'), `${JSON.stringify(report, null, 1)}\n`);
   const f = (x: number | undefined, d = 1): string => (x === undefined || Number.isNaN(x) ? '–' : x.toFixed(d));
-  console.log('\n| sound | form | LUFS | dBTP | seam / p99.9 | max abs DC | L/R corr | LRA | longest silence ms | decoded / rendered frames | MP3 kB | cover B | pass |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
-  for (const r of rows) {
-    const pass = r.verdicts.every((v) => v.ok);
-    console.log(`| ${r.slug} | ${r.form} | ${f(r.lufs, 2)} | ${f(r.truePeakDb, 2)} | ${r.seam ?? '–'} | ${r.dc ?? '–'} | ${f(r.corr, 3)} | ${f(r.lra)} | ${f(r.silenceMs)} | ${r.decodedFrames}${r.reversedDecodedFrames !== null ? ` (rev ${r.reversedDecodedFrames})` : ''} / ${r.frames} | ${(r.mp3Bytes / 1000).toFixed(0)} | ${r.coverBytes} | ${pass ? 'yes' : 'NO'} |`);
-  }
+  const table = [
+    '| sound | form | LUFS | dBTP | seam / p99.9 | max abs DC | L/R corr | LRA | longest silence ms | decoded / rendered frames | MP3 kB | cover B | pass |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.slug} | ${r.form} | ${f(r.lufs, 2)} | ${f(r.truePeakDb, 2)} | ${r.seam ?? '–'} | ${r.dc ?? '–'} | ${f(r.corr, 3)} | ${f(r.lra)} | ${f(r.silenceMs)} | ${r.decodedFrames}${r.reversedDecodedFrames !== null ? ` (rev ${r.reversedDecodedFrames})` : ''} / ${r.frames} | ${(r.mp3Bytes / 1000).toFixed(0)} | ${r.coverBytes} | ${r.verdicts.every((v) => v.ok) ? 'yes' : 'NO'} |`),
+  ].join('\n');
+  const targets = `Targets: loops ${LOUDNESS_TARGET.loop} LUFS, songs ${LOUDNESS_TARGET.song} LUFS (±1 LU), true peak <= -1 dBTP; ${report.decoder}.`;
+  await writeFile(join(REPORT_DIR, 'audit.md'), `# Catalogue audit\n\n${targets}\n\n${table}\n`);
+  console.log(`\n${table}`);
   const failures = rows.flatMap((r) => r.verdicts.filter((v) => !v.ok).map((v) => `${r.slug}: ${v.name}: ${v.detail}`));
   if (failures.length > 0) {
     console.error(`\naudit: ${failures.length} failure(s):\n${failures.join('\n')}`);
