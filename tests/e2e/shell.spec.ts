@@ -66,6 +66,8 @@ test('Ctrl+B and Cmd+B toggle the sidebar, and the state survives a reload', asy
 test('at 768px wide the sidebar is a drawer 18rem wide that Ctrl+B opens', async ({ page }) => {
   await page.setViewportSize({ width: 768, height: 900 });
   await page.goto('/');
+  // The shortcut listens once the layout has mounted: wait for its menu button, not for an absence.
+  await expect(page.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByTestId('sidebar')).toHaveCount(0);
   await expect(page.getByTestId('sidebar-drawer')).toHaveCount(0);
   await page.keyboard.press('Control+b');
