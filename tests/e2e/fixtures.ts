@@ -14,6 +14,16 @@ interface AxeViolation {
 
 /** Runs axe-core (WCAG 2.x A/AA) in the page and returns its violations. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // Let finite transitions end first: a dialog scanned while it fades in has half-transparent
+  // buttons, which fail colour contrast. Infinite animations (spinners) are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // Evaluated through the DevTools protocol, so the page's strict CSP stays on during the scan.
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
