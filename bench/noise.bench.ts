@@ -10,7 +10,7 @@
  * Writes bench/results/noise.json and the README's "## Benchmarks" section. Nothing here is a test:
  * the figures depend on the machine and its load.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
@@ -292,7 +292,12 @@ async function waitForServer(url: string, child: ChildProcess): Promise<void> {
 }
 
 async function browserRuns(): Promise<BrowserRun[] | { skipped: string }> {
-  if (!existsSync(`${root}dist/index.html`)) return { skipped: 'no production build: run `npx vite build` first' };
+  if (!existsSync(`${root}dist/index.html`)) {
+    // The noise pages need no rendered catalogue: the app build alone is enough.
+    console.log('bench: no production build yet, running vite build');
+    const build = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) return { skipped: 'the production build failed' };
+  }
   const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
   if (!executablePath) return { skipped: 'no Chromium found (set CHROMIUM_PATH)' };
   const port = await freePort(4180);
