@@ -13,7 +13,7 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 if (isRoot) {
   console.log('e2e: Chromium not found; installing Debian\'s chromium with apt (about a minute)...');
   try {
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core', { stdio: 'inherit' });
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core fonts-noto-color-emoji', { stdio: 'inherit' });
   } catch {
     // Reported below.
   }
