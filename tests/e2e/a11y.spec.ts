@@ -23,6 +23,7 @@ test('the collapsed rail and the mobile drawer have no violations either', async
   await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'collapsed');
   expect(await axeViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 400, height: 800 });
+  await expect(page.getByTestId('sidebar')).toHaveCount(0);
   await page.keyboard.press('Control+b');
   await expect(page.getByTestId('sidebar-drawer')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);

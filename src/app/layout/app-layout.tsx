@@ -33,17 +33,20 @@ function useRouteTitle(): string {
   return 'Page not found';
 }
 
-function useSidebarShortcut(isMobile: boolean) {
+const MOBILE_QUERY = `(max-width:${constants.mobileBreakpointPx}px)`;
+
+function useSidebarShortcut() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'b') {
         event.preventDefault();
-        toggleSidebar(isMobile);
+        // Asked at key time, not captured at render: a resize just before the key press must not toggle the wrong sidebar.
+        toggleSidebar(window.matchMedia(MOBILE_QUERY).matches);
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [isMobile]);
+  }, []);
 }
 
 const skipLinkSx = {
@@ -59,10 +62,10 @@ const skipLinkSx = {
 } as const;
 
 export function AppLayout({ children }: { children?: ReactNode }) {
-  const isMobile = useMediaQuery(`(max-width:${constants.mobileBreakpointPx}px)`, { noSsr: true });
+  const isMobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const ui = useSnapshot(uiStore);
   const title = useRouteTitle();
-  useSidebarShortcut(isMobile);
+  useSidebarShortcut();
   useEffect(() => {
     document.title = documentTitle(title);
   }, [title]);
