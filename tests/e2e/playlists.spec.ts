@@ -307,6 +307,28 @@ test.describe('playlist playback', () => {
     await expectPlaying(page, 'ocean.mp3');
   });
 
+  test('a lofi song shorter than its item starts again; Stop Playlist still stops it', async ({ page }) => {
+    // Chill is a ~2 min song in a 5 min item: the lofi radio must not take over the playlist.
+    await seed(page, [{ id: 'l', name: 'Songs', description: '', items: [{ index: 15, duration: 5 }, { index: 0, duration: 1 }] }]);
+    await page.goto('/');
+    const items = section(page).getByTestId('playlist-item');
+    await section(page).getByRole('button', { name: 'Play playlist Songs' }).click();
+    await expectPlaying(page, 'chill.mp3');
+    await page.evaluate(() => {
+      const audio = document.getElementById('lull-player') as HTMLAudioElement;
+      audio.currentTime = audio.duration - 0.5;
+    });
+    await expect.poll(() => page.evaluate(() => (document.getElementById('lull-player') as HTMLAudioElement).ended)).toBe(false);
+    await expect.poll(async () => (await audioState(page)).currentTime, { timeout: 10_000 }).toBeLessThan(5);
+    await expectPlaying(page, 'chill.mp3');
+    await expect(items.nth(0)).toHaveAttribute('data-current', 'true');
+    await expect(items.nth(0).getByTestId('playlist-item-state')).toHaveText('Playing');
+
+    await section(page).getByRole('button', { name: 'Stop Playlist' }).click();
+    await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+    expect((await audioState(page)).file).toBe('chill.mp3');
+  });
+
   test('a missing soundscape is skipped after 1 s', async ({ page }) => {
     await seed(page, [{ id: 'm', name: 'Gaps', description: '', items: [{ index: 99, duration: 1 }, { index: 5, duration: 1 }] }]);
     await page.goto('/');

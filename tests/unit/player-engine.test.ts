@@ -8,7 +8,7 @@ vi.mock('../../src/engine/playback-source', () => ({
 }));
 
 const { createPlayerEngine } = await import('../../src/engine/player/player-engine');
-const { createPlayerStore, playSound, pausePlayback } = await import('../../src/stores/player-store');
+const { createPlayerStore, playSound, pausePlayback, setActivePlaylist } = await import('../../src/stores/player-store');
 const { createAudioFocusStore, claimAudioFocus, setFadeGain, stopAllAudio } = await import('../../src/stores/audio-focus-store');
 const { createListeningTracker } = await import('../../src/engine/player/listening-tracker');
 const { createStatsStore } = await import('../../src/stores/stats-store');
@@ -113,6 +113,25 @@ describe('player engine', () => {
     expect(audio.src).toMatch(/\/media\/upbeat\.mp3$/);
     expect(store.status).toBe('playing');
     expect(stats.tracks.upbeat?.sessionCount).toBe(1);
+    engine.dispose();
+  });
+
+  it('a lofi track that ends inside a playlist item starts again instead of switching to another song', async () => {
+    const { store, audio, stats, engine } = setup();
+    setActivePlaylist({ length: 2, index: 0 }, store);
+    playSound(15, { origin: 'playlist' }, store);
+    await settle();
+    audio.pause();
+    vi.spyOn(HTMLMediaElement.prototype, 'ended', 'get').mockReturnValue(true);
+    audio.currentTime = 120;
+    audio.dispatchEvent(new Event('ended'));
+    await settle();
+    expect(store.currentIndex).toBe(15);
+    expect(audio.src).toMatch(/\/media\/chill\.mp3$/);
+    expect(audio.currentTime).toBe(0);
+    expect(audio.paused).toBe(false);
+    expect(store.status).toBe('playing');
+    expect(stats.tracks.chill?.sessionCount).toBe(1);
     engine.dispose();
   });
 

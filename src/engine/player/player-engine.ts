@@ -220,6 +220,13 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
           reportPaused(store);
           return;
         }
+        // A playlist item lasts its minutes, not the song's length: the song starts again, and
+        // the playlist (not the lofi radio) decides what comes next.
+        if (store.origin === 'playlist' && store.activePlaylist) {
+          audio.currentTime = 0;
+          play();
+          return;
+        }
         const next = lofiQueue.next(sound.index);
         if (next === undefined) reportPaused(store);
         else playLofiNext(next, store);
