@@ -65,13 +65,21 @@ describe('lofi queue', () => {
   it('reshuffles without the current track when the queue runs out', () => {
     const queue = createLofiQueue(lofi, seeded(3));
     let current = 15;
+    let reshuffles = 0;
     for (let i = 0; i < 200; i++) {
+      const reshuffled = queue.pending.length === 0;
       const next = queue.next(current)!;
       expect(lofi).toContain(next);
       expect(next).not.toBe(current);
-      if (queue.pending.length === 0) expect(queue.pending).not.toContain(next);
+      if (reshuffled) {
+        // The new round: every other lofi track once, the one that just ended left out.
+        const round = [next, ...queue.pending];
+        expect([...round].sort()).toEqual(lofi.filter((index) => index !== current).sort());
+        reshuffles += 1;
+      }
       current = next;
     }
+    expect(reshuffles).toBeGreaterThan(40);
   });
 
   it('a reshuffled queue does not contain the current track', () => {
