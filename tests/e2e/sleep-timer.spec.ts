@@ -90,11 +90,14 @@ test('counts down as mm:ss, stays visible outside the dialog and across routes; 
 });
 
 test('at zero the volume steps down over about a second, playback pauses, then the volume is restored', async ({ page }) => {
+  // River's catalogue level is 0.8: the restore must return to it, not to full volume.
+  const LEVEL = 0.8;
+  const atLevel = (volume: number) => Math.abs(volume - LEVEL) < 1e-6;
   await page.clock.install();
   await page.goto('/');
-  await page.getByTestId('sound-grid').getByRole('button', { name: /^Ocean\b/ }).click();
-  await expectPlaying(page, 'ocean.mp3');
-  expect((await audioState(page)).volume).toBe(1);
+  await page.getByTestId('sound-grid').getByRole('button', { name: /^River\b/ }).click();
+  await expectPlaying(page, 'river.mp3');
+  expect((await audioState(page)).volume).toBeCloseTo(LEVEL, 6);
   await startTimer(page, '1');
   await page.keyboard.press('Escape');
   await expect(dialog(page)).toBeHidden();
@@ -104,22 +107,22 @@ test('at zero the volume steps down over about a second, playback pauses, then t
   expect(left).toBeGreaterThan(1);
   await page.clock.fastForward((left - 1) * 1000);
   await expect(chip(page)).toHaveText('Sleep timer: 00:01 left');
-  await expectPlaying(page, 'ocean.mp3');
-  expect((await audioState(page)).volume).toBe(1);
+  await expectPlaying(page, 'river.mp3');
+  expect((await audioState(page)).volume).toBeCloseTo(LEVEL, 6);
 
   const volumes: number[] = [];
   for (let step = 0; step < 60; step++) {
     await page.clock.runFor(50);
     const state = await audioState(page);
     volumes.push(state.volume);
-    if (state.paused && state.volume === 1 && volumes.some((v) => v < 1)) break;
+    if (state.paused && atLevel(state.volume) && volumes.some((v) => v < LEVEL - 1e-6)) break;
   }
-  const rest = volumes.slice(volumes.findIndex((v) => v < 1));
-  const restoredAt = rest.findIndex((v) => v === 1);
+  const rest = volumes.slice(volumes.findIndex((v) => v < LEVEL - 1e-6));
+  const restoredAt = rest.findIndex(atLevel);
   const descending = restoredAt === -1 ? rest : rest.slice(0, restoredAt);
-  // Several distinct levels between 1 and 0, never rising, reaching silence.
+  // Several distinct levels between the sound's level and 0, never rising, reaching silence.
   expect(new Set(descending.map((v) => v.toFixed(2))).size).toBeGreaterThanOrEqual(5);
-  for (let i = 1; i < descending.length; i++) expect(descending[i]).toBeLessThanOrEqual(descending[i - 1] ?? 1);
+  for (let i = 1; i < descending.length; i++) expect(descending[i]).toBeLessThanOrEqual(descending[i - 1] ?? LEVEL);
   expect(Math.min(...descending)).toBeLessThanOrEqual(0.1);
   // The fade takes about a second: 100 ms steps, sampled every 50 ms.
   expect(descending.length).toBeGreaterThanOrEqual(14);
@@ -128,7 +131,7 @@ test('at zero the volume steps down over about a second, playback pauses, then t
   // Paused, then the volume is back at the sound's level so play is audible again.
   await expect.poll(async () => (await audioState(page)).paused).toBe(true);
   await page.clock.runFor(200);
-  await expect.poll(async () => (await audioState(page)).volume).toBe(1);
+  await expect.poll(async () => (await audioState(page)).volume).toBeCloseTo(LEVEL, 6);
   await expect(chip(page)).toHaveCount(0);
   await expect(page.getByTestId('player-bar')).toHaveAttribute('data-status', 'paused');
   const at = (await audioState(page)).currentTime;
@@ -136,8 +139,8 @@ test('at zero the volume steps down over about a second, playback pauses, then t
   expect((await audioState(page)).currentTime).toBe(at);
 
   await page.getByTestId('player-bar').getByRole('button', { name: 'Play' }).click();
-  await expectPlaying(page, 'ocean.mp3');
-  expect((await audioState(page)).volume).toBe(1);
+  await expectPlaying(page, 'river.mp3');
+  expect((await audioState(page)).volume).toBeCloseTo(LEVEL, 6);
 });
 
 test('Stop timer cancels: playback goes on at full volume past the old deadline', async ({ page }) => {
