@@ -14,10 +14,14 @@ import { usePlayerEngine } from './use-player-engine';
 export interface SoundGridProps {
   /**
    * Why a sound cannot play right now (e.g. offline and not cached), or undefined when it can.
-   * A sound with a reason is disabled and shows the reason as its tooltip.
+   * A sound with a reason is disabled and shows the reason as its tooltip. It stays focusable
+   * (aria-disabled, not disabled), so keyboard and screen-reader users reach the reason too.
    */
   unavailableReason?: (sound: Soundscape) => string | undefined;
 }
+
+/** Looks disabled like MUI's own disabled buttons, while staying focusable. */
+const unavailableSx = { color: 'text.disabled', borderColor: 'action.disabledBackground', cursor: 'not-allowed' } as const;
 
 type ButtonState = 'stopped' | Exclude<PlayerStatus, 'idle'>;
 
@@ -45,16 +49,19 @@ export function SoundGrid({ unavailableReason }: SoundGridProps) {
       {sounds.map((sound) => {
         const state: ButtonState = sound.index === player.currentIndex && player.status !== 'idle' ? player.status : 'stopped';
         const reason = unavailableReason?.(sound);
+        const unavailable = reason !== undefined;
         const button = (
           <Button
             fullWidth
             variant={state === 'stopped' ? 'outlined' : 'contained'}
             aria-pressed={state === 'playing' || state === 'loading'}
-            disabled={reason !== undefined}
+            aria-disabled={unavailable || undefined}
             data-sound-index={sound.index}
             data-state={state}
-            onClick={() => playSound(sound.index)}
-            sx={{ minHeight: 72, flexDirection: 'column', gap: 0.25, textTransform: 'none' }}
+            onClick={() => {
+              if (!unavailable) playSound(sound.index);
+            }}
+            sx={{ minHeight: 72, flexDirection: 'column', gap: 0.25, textTransform: 'none', ...(unavailable ? unavailableSx : {}) }}
           >
             <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
               <Typography component="span" aria-hidden="true" sx={{ fontSize: '1.4rem', lineHeight: 1 }}>{sound.emoji}</Typography>
@@ -66,8 +73,8 @@ export function SoundGrid({ unavailableReason }: SoundGridProps) {
         return (
           <li key={sound.index}>
             {reason === undefined ? button : (
-              <Tooltip title={reason}>
-                <span>{button}</span>
+              <Tooltip title={reason} describeChild>
+                {button}
               </Tooltip>
             )}
           </li>
