@@ -22,12 +22,14 @@ interface AuditWindow {
     sources: { type: string; node: AudioNode; name?: string }[];
     elements: HTMLMediaElement[];
     handlers: Record<string, (() => void) | null>;
+    /** Nodes fully disconnected (disconnect() with no arguments): freed sources. */
+    disconnected: AudioNode[];
   };
 }
 
 /** Records every AudioContext, noise source node, played media element and media-session handler. */
 function instrument() {
-  const audit: AuditWindow['__noiseAudit'] = { contexts: [], sources: [], elements: [], handlers: {} };
+  const audit: AuditWindow['__noiseAudit'] = { contexts: [], sources: [], elements: [], handlers: {}, disconnected: [] };
   (window as unknown as AuditWindow).__noiseAudit = audit;
   const NativeContext = window.AudioContext;
   window.AudioContext = class extends NativeContext {
@@ -58,6 +60,11 @@ function instrument() {
       }
     };
   }
+  const disconnect = AudioNode.prototype.disconnect as (this: AudioNode, ...args: unknown[]) => void;
+  (AudioNode.prototype as unknown as { disconnect: (this: AudioNode, ...args: unknown[]) => void }).disconnect = function (this: AudioNode, ...args: unknown[]) {
+    if (args.length === 0) audit.disconnected.push(this);
+    return disconnect.apply(this, args);
+  };
   const play = HTMLMediaElement.prototype.play;
   HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
     audit.elements.push(this);
@@ -195,6 +202,13 @@ test.describe('noise pages', () => {
     expect(again.contexts).toEqual(['running']);
     expect(again.sources).toEqual(['AudioWorkletNode', 'AudioWorkletNode']);
     expect((await measureSource(page, 1)).rms).toBeGreaterThan(0.01);
+    // The first generator was freed after its fade-out, even though Play came right after Pause.
+    const freed = () =>
+      page.evaluate(() => {
+        const a = (window as unknown as AuditWindow).__noiseAudit;
+        return a.sources.map((source) => a.disconnected.includes(source.node));
+      });
+    await expect.poll(freed).toEqual([true, false]);
   });
 
   test('the volume warnings link white to pink and pink to brown; brown has no link', async ({ page }) => {

@@ -93,8 +93,8 @@ describe('noise engine', () => {
       setFadeGain(0.5, focus);
       engine.play('white');
       await settle();
-      // Created in order: the envelope (start/stop ramps), then the fade stage.
-      const [envelope, fade] = gains;
+      // Created in order: the fade stage (output), then the source's own start/stop envelope.
+      const [fade, envelope] = gains;
       expect(fade?.gain.value).toBe(0.5);
       const targets: number[] = [];
       const setTarget = fade!.gain.setTargetAtTime.bind(fade!.gain);
@@ -110,6 +110,30 @@ describe('noise engine', () => {
       expect(envelope).toBeDefined();
     } finally {
       AudioContext.prototype.createGain = createGain;
+    }
+  });
+  it('a quick Pause then Play frees the first source after its fade-out instead of keeping it running', async () => {
+    const processors: ScriptProcessorNode[] = [];
+    const createScriptProcessor = AudioContext.prototype.createScriptProcessor;
+    AudioContext.prototype.createScriptProcessor = function (this: AudioContext, ...args: Parameters<typeof createScriptProcessor>) {
+      const node = createScriptProcessor.apply(this, args);
+      processors.push(node);
+      return node;
+    };
+    try {
+      const { engine, store } = harness();
+      engine.play('pink');
+      await settle();
+      engine.stop();
+      engine.play('pink'); // within the 40 ms fade-out
+      await new Promise((r) => setTimeout(r, 150));
+      expect(store.status).toBe('playing');
+      expect(processors).toHaveLength(2);
+      // The first generator no longer runs; the second does.
+      expect(processors[0]?.onaudioprocess).toBeNull();
+      expect(processors[1]?.onaudioprocess).toBeTypeOf('function');
+    } finally {
+      AudioContext.prototype.createScriptProcessor = createScriptProcessor;
     }
   });
 });

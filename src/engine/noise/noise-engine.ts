@@ -43,10 +43,16 @@ export interface NoiseEngine {
   dispose(): void;
 }
 
+/** A started source with its own start/stop envelope, so an old one can fade out while a new one fades in. */
+interface Voice {
+  readonly source: NoiseSource;
+  readonly envelope: GainNode;
+}
+
 interface Running {
   readonly ctx: AudioContext;
   readonly output: NoiseOutput;
-  source: NoiseSource | null;
+  voice: Voice | null;
 }
 
 export function createNoiseEngine(deps: NoiseEngineDeps): NoiseEngine {
@@ -58,6 +64,8 @@ export function createNoiseEngine(deps: NoiseEngineDeps): NoiseEngine {
   let lastContext: AudioContext | undefined;
   /** Whether the media session shows noise (false once the player took it). */
   let sessionIsNoise = false;
+  /** Outputs whose media element already re-shows the metadata on 'playing'. */
+  const watchedOutputs = new WeakSet<NoiseOutput>();
 
   const ramp = (param: AudioParam, ctx: BaseAudioContext, to: number, seconds: number) => {
     const now = ctx.currentTime;
@@ -81,10 +89,13 @@ export function createNoiseEngine(deps: NoiseEngineDeps): NoiseEngine {
         source.dispose();
         return;
       }
-      run.source = source;
-      source.node.connect(run.output.envelope);
+      const envelope = run.ctx.createGain();
+      envelope.gain.value = 0;
+      source.node.connect(envelope);
+      envelope.connect(run.output.fade);
+      run.voice = { source, envelope };
       source.start();
-      ramp(run.output.envelope.gain, run.ctx, 1, START_RAMP_S);
+      ramp(envelope.gain, run.ctx, 1, START_RAMP_S);
       reportNoisePlaying(store);
       if (focus.owner === 'noise') setNoisePlaybackState('playing');
     } catch (error) {
@@ -125,10 +136,17 @@ export function createNoiseEngine(deps: NoiseEngineDeps): NoiseEngine {
     showNoiseInMediaSession(colour, handlers);
     sessionIsNoise = true;
     const output = noiseOutput(ctx, focus.fadeGain);
+    if (output.element && !watchedOutputs.has(output)) {
+      watchedOutputs.add(output);
+      // WebKit clears the metadata when a media element starts playing: show the noise again.
+      output.element.addEventListener('playing', () => {
+        if (running?.output === output && focus.owner === 'noise' && store.colour) showNoiseInMediaSession(store.colour, handlers);
+      });
+    }
     // Both inside the click: a context or media element started later may stay blocked.
     const resumed = ctx.state === 'running' ? Promise.resolve() : ctx.resume();
     output.startElement();
-    running = { ctx, output, source: null };
+    running = { ctx, output, voice: null };
     void start(running, colour, token, resumed);
   }
 
@@ -143,11 +161,17 @@ export function createNoiseEngine(deps: NoiseEngineDeps): NoiseEngine {
       releaseAudioFocus('noise', focus);
     }
     if (!run) return;
-    ramp(run.output.envelope.gain, run.ctx, 0, STOP_RAMP_S);
-    const source = run.source;
-    // After the ramp: free the source, and suspend the context unless a new Play came meanwhile.
+    const voice = run.voice;
+    if (voice) {
+      ramp(voice.envelope.gain, run.ctx, 0, STOP_RAMP_S);
+      // Freed after its own ramp whatever happens next: a quick Play must not keep it running.
+      setTimeout(() => {
+        voice.source.dispose();
+        voice.envelope.disconnect();
+      }, STOP_RAMP_S * 1000 + 30);
+    }
+    // After the ramp, suspend the context unless a new Play came meanwhile.
     suspendTimer = setTimeout(() => {
-      source?.dispose();
       if (token !== generation) return;
       run.output.pauseElement();
       run.ctx.suspend().catch(() => {});

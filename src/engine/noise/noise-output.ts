@@ -1,5 +1,5 @@
 /**
- * Where noise goes after its source: an envelope gain (click-free start and stop), a fade gain
+ * Where noise goes after its source and its own start/stop envelope (noise-engine.ts): a fade gain
  * (the shared audioFocus.fadeGain, for the sleep timer), then out. Out is, where possible, a
  * MediaStreamAudioDestinationNode played by an <audio> element: Chrome shows lock-screen and
  * notification controls only for an audible media element, and a media element keeps playing in
@@ -7,7 +7,6 @@
  * the context's destination.
  */
 export interface NoiseOutput {
-  readonly envelope: GainNode;
   readonly fade: GainNode;
   readonly element: HTMLAudioElement | null;
   /** Starts the media element; call inside the click. Falls back to the destination if it refuses. */
@@ -33,11 +32,8 @@ function mediaElementRoute(ctx: AudioContext): { stream: MediaStreamAudioDestina
 export function noiseOutput(ctx: AudioContext, fadeGain: number): NoiseOutput {
   const existing = outputs.get(ctx);
   if (existing) return existing;
-  const envelope = ctx.createGain();
-  envelope.gain.value = 0;
   const fade = ctx.createGain();
   fade.gain.value = fadeGain;
-  envelope.connect(fade);
   const route = mediaElementRoute(ctx);
   let throughElement = route !== null;
   fade.connect(route ? route.stream : ctx.destination);
@@ -50,7 +46,6 @@ export function noiseOutput(ctx: AudioContext, fadeGain: number): NoiseOutput {
   };
 
   const output: NoiseOutput = {
-    envelope,
     fade,
     element: route?.element ?? null,
     startElement() {
