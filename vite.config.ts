@@ -57,13 +57,22 @@ export function cacheControlFor(pathname: string): string {
   return REVALIDATE;
 }
 
+/** Files that must be revalidated on every load: the shell, the service worker, the manifest. */
+const REVALIDATED_PATHS = ['/', '/index.html', '/sw.js', '/manifest.webmanifest'];
+
+/**
+ * dist/_headers. Hosts that read it (Cloudflare Pages, Netlify) apply every rule that matches a
+ * path and join repeated headers, so each path gets its Cache-Control from exactly one rule: a
+ * `no-cache` on `/*` would also land on the immutable assets and win there.
+ */
 function headersFile(headers: Record<string, string>): string {
   const block = (path: string, extra: Record<string, string>) =>
-    [path, ...Object.entries({ ...headers, ...extra }).map(([k, v]) => `  ${k}: ${v}`)].join('\n');
+    [path, ...Object.entries(extra).map(([k, v]) => `  ${k}: ${v}`)].join('\n');
   return [
-    block('/*', { 'Cache-Control': REVALIDATE }),
-    `/assets/*\n  Cache-Control: ${IMMUTABLE}`,
-    `/media/*\n  Cache-Control: ${cacheControlFor('/media/')}\n  Accept-Ranges: bytes`,
+    block('/*', headers),
+    ...REVALIDATED_PATHS.map((path) => block(path, { 'Cache-Control': REVALIDATE })),
+    block('/assets/*', { 'Cache-Control': IMMUTABLE }),
+    block('/media/*', { 'Cache-Control': cacheControlFor('/media/'), 'Accept-Ranges': 'bytes' }),
   ].join('\n\n') + '\n';
 }
 

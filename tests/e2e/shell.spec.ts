@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { test, expect } from './fixtures';
 
 const routes: [path: string, header: string, documentTitle: string][] = [
@@ -193,6 +195,28 @@ test('production responses carry the security and caching headers', async ({ req
   expect(script).toBeTruthy();
   expect((await request.get(script!)).headers()['cache-control']).toContain('immutable');
   expect(await html.text()).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+});
+
+test('dist/_headers gives each path one Cache-Control when a CDN applies every matching rule', () => {
+  const file = readFileSync(fileURLToPath(new URL('../../dist/_headers', import.meta.url)), 'utf8');
+  const rules = file
+    .trim()
+    .split(/\n\s*\n/)
+    .map((block) => {
+      const [path = '', ...lines] = block.split('\n');
+      return { path: path.trim(), headers: lines.map((line) => line.trim().split(/:\s*/, 1)[0]!.toLowerCase()), text: lines.join('\n') };
+    });
+  const matches = (pattern: string, path: string) => (pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern);
+  const cacheControl = (path: string) =>
+    rules.filter((rule) => matches(rule.path, path)).flatMap((rule) => /Cache-Control: (.+)/.exec(rule.text)?.[1] ?? []);
+  expect(cacheControl('/assets/index-abc123.js')).toEqual(['public, max-age=31536000, immutable']);
+  expect(cacheControl('/')).toEqual(['no-cache']);
+  expect(cacheControl('/index.html')).toEqual(['no-cache']);
+  expect(cacheControl('/sw.js')).toEqual(['no-cache']);
+  expect(cacheControl('/media/ocean.mp3')).toEqual(['public, max-age=86400']);
+  // The security headers apply everywhere.
+  const everywhere = rules.find((rule) => rule.path === '/*');
+  expect(everywhere?.headers).toEqual(expect.arrayContaining(['content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy']));
 });
 
 test('nothing is sent to another origin when error reporting and analytics are off', async ({ page, pageErrors }) => {
