@@ -5,6 +5,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { RouterProvider } from 'react-router-dom';
 import { theme } from './app/theme/theme';
 import { createAppRouter } from './app/router';
+import { startAnalytics } from './lib/analytics';
 import { siteConfig } from './lib/config';
 import { reportError, startErrorReporting } from './lib/error-reporting';
 import { listenForInstallPrompt } from './features/install/install-prompt';
@@ -15,6 +16,7 @@ window.addEventListener('unhandledrejection', (event) => {
   if (!siteConfig.sentryDsn) reportError(event.reason, 'Unhandled rejection:');
 });
 
+startAnalytics(siteConfig.analytics);
 listenForInstallPrompt();
 registerServiceWorker();
 
