@@ -17,12 +17,24 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+};
+
 /** What this deployment really uses, read from the configuration. */
 export function providerStatements(config = siteConfig): { cdn: string; errors: string; analytics: string } {
   return {
-    cdn: config.cdnProvider
-      ? `This deployment is served through ${config.cdnProvider}, a CDN and security provider. It processes your IP address and request details to deliver pages and protect the site from abuse.`
-      : 'This deployment does not use a separate CDN or security provider: pages and sounds are served directly by the host that runs it, which sees standard request details (such as your IP address) in order to deliver them.',
+    cdn:
+      (config.cdnProvider
+        ? `This deployment is served through ${config.cdnProvider}, a CDN and security provider. It processes your IP address and request details to deliver pages and protect the site from abuse.`
+        : config.mediaHost
+          ? 'This deployment does not name a CDN or security provider for its pages: they are served by the host that runs it, which sees standard request details (such as your IP address) in order to deliver them.'
+          : 'This deployment does not use a separate CDN or security provider: pages and sounds are served directly by the host that runs it, which sees standard request details (such as your IP address) in order to deliver them.') +
+      (config.mediaHost ? ` Sounds and cover images load from ${hostOf(config.mediaHost)}, which sees the same request details when it delivers them.` : ''),
     errors: config.sentryDsn
       ? 'This deployment uses Sentry, an error-tracking service. When the app breaks it sends a technical report (the error, browser and page) without personal data and without cookies.'
       : 'This deployment does not use an error-tracking service. Errors stay in your browser.',
