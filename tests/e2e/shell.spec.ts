@@ -132,16 +132,19 @@ test('corrupt or foreign values in every storage key never break a page and are 
     sessionStorage.setItem('seeded', '1');
     for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v);
   }, corrupt);
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
   for (const path of ['/', '/podcasts', '/settings', '/white-noise', '/credits']) {
     await page.goto(path);
     await expect(page.getByTestId('page-title')).toBeVisible();
   }
   await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'expanded');
-  const aside = await page.evaluate(() => ({
-    sidebar: localStorage.getItem('sidebarOpen.corrupt'),
-    podcasts: localStorage.getItem('podcastData.corrupt'),
-  }));
-  expect(aside).toEqual({ sidebar: 'yes please', podcasts: '{not json' });
+  // Every corrupt value is kept aside under '<key>.corrupt', and a console warning names its key.
+  const aside = await page.evaluate((keys) => Object.fromEntries(keys.map((key) => [key, localStorage.getItem(`${key}.corrupt`)])), Object.keys(corrupt));
+  expect(aside).toEqual(corrupt);
+  for (const key of Object.keys(corrupt)) expect(warnings.some((text) => text.includes(key)), `a warning names ${key}`).toBe(true);
 });
 
 test('the changelog shows the entry with an en-US short date', async ({ page }) => {
