@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { readJson, readRaw, writeJson } from './storage';
+import { readJson, readRaw, writeJson, writeRaw } from './storage';
 
 const isNumberList = (v: unknown) => (Array.isArray(v) && v.every((n) => typeof n === 'number') ? (v as number[]) : undefined);
 
@@ -45,5 +45,20 @@ describe('safe storage', () => {
     const result = writeJson('k', [1]);
     expect(result.ok).toBe(false);
     setItem.mockRestore();
+  });
+  it('when storage is too full to keep a copy aside, the unreadable original is never overwritten', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    localStorage.setItem('full', '{broken');
+    const setItem = Storage.prototype.setItem;
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key: string, value: string) {
+      if (key.includes('.corrupt')) throw new DOMException('quota', 'QuotaExceededError');
+      setItem.call(this, key, value);
+    });
+    expect(readJson('full', isNumberList, [])).toEqual([]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('too full'));
+    expect(writeRaw('full', '[1]')).toMatchObject({ ok: false });
+    expect(localStorage.getItem('full')).toBe('{broken');
+    // Other keys are written as usual.
+    expect(writeRaw('other', '[1]')).toEqual({ ok: true });
   });
 });

@@ -22,20 +22,29 @@ function storage(): Storage | undefined {
   }
 }
 
-/** Keep an unreadable value aside instead of destroying it. */
-export function keepAside(key: string, raw: string): void {
+/**
+ * Keys whose unreadable value could not be kept aside (storage full). Their original is the only
+ * copy, so this session never overwrites it.
+ */
+const guardedKeys = new Set<string>();
+
+/** Keep an unreadable value aside instead of destroying it; false if storage could not hold the copy. */
+export function keepAside(key: string, raw: string): boolean {
   const store = storage();
-  if (!store) return;
+  if (!store) return false;
+  let target = `${key}.corrupt`;
   try {
-    let target = `${key}.corrupt`;
     for (let n = 2; store.getItem(target) !== null && store.getItem(target) !== raw; n++) {
       target = `${key}.corrupt.${n}`;
     }
     store.setItem(target, raw);
   } catch {
-    // Storage full: the original stays under its own key, since we never overwrite it here.
+    guardedKeys.add(key);
+    console.warn(`Lull: the saved value of "${key}" could not be read, and storage is too full to keep a copy; it stays under "${key}", is not overwritten, and the default is used.`);
+    return false;
   }
-  console.warn(`Lull: the saved value of "${key}" could not be read; it was kept under "${key}.corrupt" and the default is used.`);
+  console.warn(`Lull: the saved value of "${key}" could not be read; it was kept under "${target}" and the default is used.`);
+  return true;
 }
 
 /** Read a raw string value; `validate` decides whether it is usable. */
@@ -73,6 +82,7 @@ export function readJson<T>(key: string, validate: Validate<T>, fallback: T): T 
 export type WriteResult = { ok: true } | { ok: false; error: unknown };
 
 export function writeRaw(key: string, value: string): WriteResult {
+  if (guardedKeys.has(key)) return { ok: false, error: new Error(`"${key}" holds the only copy of a value Lull could not read (storage is full); it is not overwritten`) };
   try {
     const store = storage();
     if (!store) return { ok: false, error: new Error('localStorage is not available') };

@@ -72,6 +72,11 @@ export const newPlaylistId = (): string => {
   return `pl-${random}-${idCounter}`;
 };
 
+/** Fields a stored playlist or item may carry; any other field would be dropped on the next save. */
+const KNOWN_PLAYLIST_FIELDS = new Set(['id', 'name', 'description', 'items', 'soundscapes']);
+const KNOWN_ITEM_FIELDS = new Set(['index', 'soundscapeIndex', 'soundscapeId', 'id', 'duration', 'minutes']);
+const hasUnknownFields = (value: Record<string, unknown>, known: ReadonlySet<string>): boolean => Object.keys(value).some((key) => !known.has(key));
+
 interface ReadItemResult {
   item?: PlaylistItem;
   lossy: boolean;
@@ -87,19 +92,21 @@ function readItem(value: unknown): ReadItemResult {
   if (!isRecord(value)) return { lossy: true };
   const index = toInteger(value.index ?? value.soundscapeIndex ?? value.soundscapeId ?? value.id);
   if (index === undefined || !Number.isInteger(index) || index < 0) return { lossy: true };
+  const extra = hasUnknownFields(value, KNOWN_ITEM_FIELDS);
   const rawDuration = value.duration ?? value.minutes;
   const parsed = rawDuration === undefined ? constants.defaultPlaylistItemMinutes : toInteger(rawDuration);
   // A stored duration we cannot use as-is becomes the nearest valid one; the original is kept aside.
   if (parsed === undefined) return { item: { index, duration: constants.defaultPlaylistItemMinutes }, lossy: true };
   if (!isValidDuration(parsed)) return { item: { index, duration: Math.max(constants.minPlaylistItemMinutes, Math.round(parsed)) }, lossy: true };
-  return { item: { index, duration: parsed }, lossy: false };
+  return { item: { index, duration: parsed }, lossy: extra };
 }
 
 /** Parses the stored value; `lossy` is true when something could not be kept as it was. */
 export function parsePlaylists(value: unknown): { playlists: Playlist[]; lossy: boolean } | undefined {
   const list = Array.isArray(value) ? value : isRecord(value) && Array.isArray(value.playlists) ? value.playlists : undefined;
   if (!list) return undefined;
-  let lossy = false;
+  // A wrapper object's other fields, like unknown fields below, would not survive the next save.
+  let lossy = isRecord(value) && hasUnknownFields(value, new Set(['playlists']));
   const playlists: Playlist[] = [];
   const ids = new Set<string>();
   for (const entry of list) {
@@ -112,6 +119,7 @@ export function parsePlaylists(value: unknown): { playlists: Playlist[]; lossy: 
       lossy = true;
       continue;
     }
+    lossy ||= hasUnknownFields(entry, KNOWN_PLAYLIST_FIELDS);
     const rawItems = Array.isArray(entry.items) ? entry.items : Array.isArray(entry.soundscapes) ? entry.soundscapes : undefined;
     if (!rawItems) lossy = true;
     const items: PlaylistItem[] = [];

@@ -99,6 +99,14 @@ describe('playlist store: reading older and foreign shapes', () => {
     expect(warn).toHaveBeenCalled();
   });
 
+  it('keeps the original aside when fields it does not know (or a wrapper) would be dropped on the next save', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const raw = JSON.stringify({ version: 2, playlists: [{ id: 'a', name: 'Night', createdAt: '2025-01-01', items: [{ index: 2, duration: 3, volume: 0.5 }] }] });
+    localStorage.setItem(KEY, raw);
+    expect(loadPlaylists()).toEqual([{ id: 'a', name: 'Night', description: '', items: [{ index: 2, duration: 3 }] }]);
+    expect(localStorage.getItem(`${KEY}.corrupt`)).toBe(raw);
+  });
+
   it('keeps a soundscape index the catalogue does not have, so playback can skip it', () => {
     localStorage.setItem(KEY, JSON.stringify([{ id: 'a', name: 'Future', description: 'd', items: [{ index: 99, duration: 2 }] }]));
     expect(loadPlaylists()).toEqual([{ id: 'a', name: 'Future', description: 'd', items: [{ index: 99, duration: 2 }] }]);
