@@ -105,13 +105,28 @@ export function createCacheApi(deps: CacheApiDeps = {}) {
   const warn = deps.warn ?? ((...args: unknown[]) => console.warn(...args));
 
   let dbPromise: Promise<AudioDb> | undefined;
-  /** One open connection; a failed open is retried on the next call rather than cached. */
+  /**
+   * One open connection; a failed open is retried on the next call rather than cached, and so is
+   * a connection closed under us (another tab's upgrade, or the browser closing it).
+   */
   const db = (): Promise<AudioDb> => {
-    dbPromise ??= openDb().catch((error: unknown) => {
-      dbPromise = undefined;
-      throw error;
-    });
-    return dbPromise;
+    if (dbPromise) return dbPromise;
+    const opening: Promise<AudioDb> = openDb().then(
+      (database) => {
+        const forget = () => {
+          if (dbPromise === opening) dbPromise = undefined;
+        };
+        database.addEventListener('versionchange', forget);
+        database.addEventListener('close', forget);
+        return database;
+      },
+      (error: unknown) => {
+        if (dbPromise === opening) dbPromise = undefined;
+        throw error;
+      },
+    );
+    dbPromise = opening;
+    return opening;
   };
 
   /** The id saved under this URL, read from the index so no data URL is loaded. */

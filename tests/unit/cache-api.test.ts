@@ -1,5 +1,5 @@
 import { IDBFactory } from 'fake-indexeddb';
-import { openDB } from 'idb';
+import { deleteDB, openDB } from 'idb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUDIO_DB_NAME, AUDIO_STORE, openAudioDb, type AudioDb } from '../../src/lib/db';
 import { base64ToBytes, bytesToBase64, createCacheApi, dataUrlFileBytes, fromDataUrl } from '../../src/workers/cache-api';
@@ -175,6 +175,16 @@ describe('the cache API', () => {
     fail = false;
     expect((await api.saveAudio(0, OCEAN)).outcome).toBe('saved');
     expect(openDb).toHaveBeenCalledTimes(4);
+  });
+
+  it('opens a new connection after another tab deleted or upgraded the database under it', async () => {
+    const api = createCacheApi({ fetch: fakeFetch({ [OCEAN]: audioBytes(10), [FOREST]: audioBytes(20) }) });
+    expect((await api.saveAudio(0, OCEAN)).outcome).toBe('saved');
+    // Another tab (or the browser's "clear site data") deletes the database: our connection closes.
+    await deleteDB(AUDIO_DB_NAME);
+    expect(await api.readAudio(0)).toEqual({ outcome: 'miss' });
+    expect((await api.saveAudio(1, FOREST)).outcome).toBe('saved');
+    expect((await api.readAudio(1)).outcome).toBe('hit');
   });
 
   it('lists ids and URLs cheaply, sizes for settings, and removes one or all', async () => {
