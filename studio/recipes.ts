@@ -37,9 +37,18 @@ export const natureRecipes: readonly SoundRecipe[] = [
 
 export const allRecipes: readonly SoundRecipe[] = [...natureRecipes, ...lofiRecipes];
 
-/** Source files (relative to the repo root) that belong to one recipe. */
-export function recipeSources(recipe: SoundRecipe, slug: string): { files: string[]; dirs: string[] } {
-  return recipe.form === 'song'
-    ? { files: [], dirs: ['studio/lofi'] }
-    : { files: [`studio/sounds/${slug}.ts`], dirs: [] };
+/**
+ * Source files (relative to the repo root) that belong to one recipe: a loop's own file plus the
+ * other sounds it builds on (Forest layers River's brook), followed through their imports.
+ */
+export function recipeSources(recipe: SoundRecipe, slug: string, read: (file: string) => string): { files: string[]; dirs: string[] } {
+  if (recipe.form === 'song') return { files: [], dirs: ['studio/lofi'] };
+  const files: string[] = [];
+  const visit = (file: string) => {
+    if (files.includes(file)) return;
+    files.push(file);
+    for (const match of read(file).matchAll(/from '\.\/([\w-]+)\.ts'/g)) visit(`studio/sounds/${match[1]}.ts`);
+  };
+  visit(`studio/sounds/${slug}.ts`);
+  return { files, dirs: [] };
 }
