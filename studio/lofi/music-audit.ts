@@ -115,16 +115,21 @@ async function main(): Promise<void> {
     const slug = mediaSlug(entry.name);
     const path = join(MEDIA_DIR, `${slug}.mp3`);
     const score = compose(params);
-    const missingCredits = creditsOf(params).filter((line) => !entry.attribution.includes(line));
+    const expectedCredits = creditsOf(params);
+    const missingCredits = expectedCredits.filter((line) => !entry.attribution.includes(line));
+    const extraCredits = entry.attribution.filter((line) => !expectedCredits.includes(line));
     const row: SongRow = {
       slug, name: params.name, key: `${NOTE_NAMES[params.tonic]} ${params.mode}`, composedBpm: params.bpm, measuredBpm: NaN, tempoStrength: NaN,
       seconds: NaN, lufs: NaN, truePeakDb: NaN, decodedFrames: 0, renderedFrames: manifest[slug]?.result?.frames ?? 0, quietestWindowDb: NaN, centroidHz: NaN, checks: [],
     };
     rows.push(row);
     row.checks.push({
-      name: 'catalogue credits cover the recipe',
-      ok: missingCredits.length === 0,
-      detail: missingCredits.length === 0 ? `${creditsOf(params).length} lines` : `missing in entries.ts: ${missingCredits.join(' | ')}`,
+      name: 'catalogue credits are exactly what the recipe plays',
+      ok: missingCredits.length === 0 && extraCredits.length === 0,
+      detail:
+        missingCredits.length === 0 && extraCredits.length === 0
+          ? `${expectedCredits.length} lines`
+          : [missingCredits.length > 0 ? `missing in entries.ts: ${missingCredits.join(' | ')}` : '', extraCredits.length > 0 ? `not played: ${extraCredits.join(' | ')}` : ''].filter(Boolean).join('; '),
     });
     if (!wavDir && !existsSync(path)) {
       row.checks.push({ name: 'rendered', ok: false, detail: `${path} missing: run npm run studio` });
