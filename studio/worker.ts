@@ -9,6 +9,7 @@ import { catalogueEntries, mediaSlug } from '../src/catalogue/entries.ts';
 import { STUDIO_SAMPLE_RATE } from './contract.ts';
 import { LOUDNESS_TARGET, master } from './master.ts';
 import { encodeMp3 } from './mp3.ts';
+import { PROBE_DIR, takeProbes } from './probes.ts';
 import { allRecipes } from './recipes.ts';
 
 export type WorkerRequest = { readonly index: number; readonly outDir: string };
@@ -58,6 +59,9 @@ async function run(req: WorkerRequest): Promise<SoundResult> {
   await mkdir(req.outDir, { recursive: true });
   const mp3 = await encodeMp3(l, r, { vbrQuality: VBR_QUALITY, loop });
   await writeFile(join(req.outDir, `${slug}.mp3`), mp3);
+  // The left channel at the probe points: the audit finds them again in the decoded file.
+  await mkdir(PROBE_DIR, { recursive: true });
+  await writeFile(join(PROBE_DIR, `${slug}.f32`), new Uint8Array(takeProbes(l).buffer));
   let reversedBytes: number | null = null;
   if (entry.reversedURL) {
     stage('reverse');

@@ -1,6 +1,7 @@
 /**
  * `npm run test:audit` (after `npm run studio`): audits every rendered sound from the shipped
- * files in public/media: decodes each MP3 (and reversed MP3) and checks sample-exact length,
+ * files in public/media: decodes each MP3 (and reversed MP3) and checks sample-exact length and
+ * alignment (probes of the render found at lag 0),
  * loudness, true peak, loop seam, silence, DC and stereo; checks the covers. Writes
  * studio/report/audit.json, prints a markdown table, exits non-zero on any failure.
  */
@@ -14,9 +15,12 @@ import { decodeMp3File, judgeLoop, measureLoop, type Verdict } from './checks.ts
 import { integratedLoudness, truePeakDb } from '../loudness.ts';
 import { allRecipes } from '../recipes.ts';
 import { MANIFEST_PATH, MEDIA_DIR, readManifest } from '../paths.ts';
+import { matchProbes, PROBE_DIR } from '../probes.ts';
 
 const REPORT_DIR = join(MANIFEST_PATH, '..', '..', 'report');
 const COVER_MAX_BYTES = 40_000;
+/** MP3 at ~150 kbps keeps the waveform's shape: found in place, probes correlate at 0.92 or more; misplaced, near 0. */
+const ALIGNMENT_MIN_CORRELATION = 0.8;
 
 interface Row {
   slug: string;
@@ -36,6 +40,12 @@ interface Row {
   coverBytes: number;
   verdicts: Verdict[];
 }
+
+/** The shared rules for songs; the music checks live in studio/lofi. */
+const songVerdicts = (lufs: number, peakDb: number): Verdict[] => [
+  { name: 'loudness ±1 LU', ok: Math.abs(lufs - LOUDNESS_TARGET.song) <= 1, detail: `${lufs.toFixed(2)} LUFS` },
+  { name: 'true peak <= -1 dBTP', ok: peakDb <= -1, detail: `${peakDb.toFixed(2)} dBTP` },
+];
 
 async function main(): Promise<void> {
   const manifest = readManifest();
@@ -68,11 +78,25 @@ async function main(): Promise<void> {
     const frames = m.result.frames;
     const decodedFrames = dec.channels[0].length;
     verdicts.push({ name: 'decodes to rendered length', ok: decodedFrames === frames && dec.sampleRate === 48000, detail: `${decodedFrames}/${frames} @ ${dec.sampleRate}` });
+    const probePath = join(PROBE_DIR, `${slug}.f32`);
+    const probes = existsSync(probePath) ? new Float32Array(new Uint8Array(readFileSync(probePath)).buffer) : undefined;
+    const alignment = probes ? matchProbes(dec.channels[0], probes) : [];
+    verdicts.push({
+      name: 'decoded samples sit where they were rendered',
+      ok: alignment.length === 3 && alignment.every((match) => match.lag === 0 && match.correlation > ALIGNMENT_MIN_CORRELATION),
+      detail: probes ? alignment.map((match) => `lag ${match.lag} r ${match.correlation.toFixed(3)}`).join(', ') : 'no probes: run npm run studio -- --force',
+    });
     let reversedDecodedFrames: number | null = null;
     if (entry.reversedURL) {
       const rev = await decodeMp3File(join(MEDIA_DIR, `${slug}-reversed.mp3`));
       reversedDecodedFrames = rev.channels[0].length;
       verdicts.push({ name: 'reversed decodes to rendered length', ok: reversedDecodedFrames === frames, detail: `${reversedDecodedFrames}/${frames}` });
+      // The reversed host ships these files as they are: the same rules apply to them.
+      const reversed =
+        m.form === 'loop'
+          ? judgeLoop(measureLoop(rev.channels, rev.sampleRate), LOUDNESS_TARGET.loop)
+          : songVerdicts(integratedLoudness(rev.channels, rev.sampleRate), truePeakDb(rev.channels, false));
+      verdicts.push(...reversed.map((verdict) => ({ ...verdict, name: `reversed: ${verdict.name}` })));
     }
     const row: Row = { slug, form: m.form, frames, decodedFrames, reversedDecodedFrames, lufs: NaN, truePeakDb: NaN, mp3Bytes: statSync(path).size, coverBytes, verdicts };
     if (m.form === 'loop') {
@@ -92,8 +116,7 @@ async function main(): Promise<void> {
       // Songs: the shared loudness/peak/length rules; music checks live in studio/lofi.
       row.lufs = integratedLoudness(dec.channels, dec.sampleRate);
       row.truePeakDb = truePeakDb(dec.channels, false);
-      verdicts.push({ name: 'loudness ±1 LU', ok: Math.abs(row.lufs - LOUDNESS_TARGET.song) <= 1, detail: `${row.lufs.toFixed(2)} LUFS` });
-      verdicts.push({ name: 'true peak <= -1 dBTP', ok: row.truePeakDb <= -1, detail: `${row.truePeakDb.toFixed(2)} dBTP` });
+      verdicts.push(...songVerdicts(row.lufs, row.truePeakDb));
     }
     rows.push(row);
     console.log(`audit: ${slug} ${verdicts.every((v) => v.ok) ? 'ok' : 'FAIL'}`);
