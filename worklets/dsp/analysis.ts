@@ -103,14 +103,21 @@ export interface Band {
   readonly levelDb: number;
 }
 
-/** Third-octave bands whose centres lie in [fromHz, toHz], from a one-sided PSD. */
+/** Half a third of an octave: how far an exact base-2 centre may sit from its nominal (ISO 266) one. */
+const NOMINAL_TOLERANCE = Math.pow(2, 1 / 12);
+
+/**
+ * Third-octave bands whose nominal centres lie in [fromHz, toHz], from a one-sided PSD. The exact
+ * base-2 centres differ from the nominal ones (19.7 Hz for 20, 20.2 kHz for 20 k), so the range
+ * is widened by half a band: 20 Hz–20 kHz gives all 31 bands.
+ */
 export function thirdOctaveBands(psd: Float64Array, sampleRate: number, fromHz: number, toHz: number): Band[] {
   const fftSize = (psd.length - 1) * 2;
   const binHz = sampleRate / fftSize;
   const bands: Band[] = [];
   for (let k = -30; k <= 15; k++) {
     const centre = 1000 * Math.pow(2, k / 3);
-    if (centre < fromHz * 0.999 || centre > toHz * 1.001) continue;
+    if (centre < fromHz / NOMINAL_TOLERANCE || centre > toHz * NOMINAL_TOLERANCE) continue;
     const lo = centre * Math.pow(2, -1 / 6);
     const hi = Math.min(centre * Math.pow(2, 1 / 6), sampleRate / 2);
     let sum = 0, count = 0;
