@@ -15,15 +15,13 @@ import { NOISE_LOUDNESS_GAIN, NOISE_SAFETY_LIMIT } from './levels.ts';
 
 export const BROWN_INTEGRATOR_CORNER_HZ = 10;
 export const BROWN_DC_BLOCK_HZ = 7;
-const CORRECTION_ZERO = 5 - Math.sqrt(24);
+export const BROWN_CORRECTION_ZERO = 5 - Math.sqrt(24);
 
-export interface BrownState {
-  readonly prng: PrngState;
+/** The integrator and DC blocker alone, for callers that bring their own white noise (the studio). */
+export interface BrownFilter {
   /** 1 − leak. */
   readonly integratorPole: number;
   readonly dcBlockPole: number;
-  /** Output gain including the zero's normalisation and the sample-rate term. */
-  readonly gain: number;
   /** Previous white sample (for the correction zero), integrator output, DC blocker input and output. */
   white1: number;
   integrator: number;
@@ -31,14 +29,16 @@ export interface BrownState {
   dcOut1: number;
 }
 
-export function createBrownState(seed: number, sampleRate: number): BrownState {
+export interface BrownState extends BrownFilter {
+  readonly prng: PrngState;
+  /** Output gain including the zero's normalisation and the sample-rate term. */
+  readonly gain: number;
+}
+
+export function createBrownFilter(sampleRate: number): BrownFilter {
   return {
-    prng: createPrng(seed),
     integratorPole: onePolePole(BROWN_INTEGRATOR_CORNER_HZ, sampleRate),
     dcBlockPole: onePolePole(BROWN_DC_BLOCK_HZ, sampleRate),
-    // With the corner fixed in Hz, the integrator's power per Hz grows with the sample rate:
-    // the √(48 kHz / rate) term keeps the loudness the same at every rate.
-    gain: (NOISE_LOUDNESS_GAIN.brown * Math.sqrt(48000 / sampleRate)) / (1 + CORRECTION_ZERO),
     white1: 0,
     integrator: 0,
     dcIn1: 0,
@@ -46,30 +46,40 @@ export function createBrownState(seed: number, sampleRate: number): BrownState {
   };
 }
 
+export function createBrownState(seed: number, sampleRate: number): BrownState {
+  return {
+    prng: createPrng(seed),
+    // With the corner fixed in Hz, the integrator's power per Hz grows with the sample rate:
+    // the √(48 kHz / rate) term keeps the loudness the same at every rate.
+    gain: (NOISE_LOUDNESS_GAIN.brown * Math.sqrt(48000 / sampleRate)) / (1 + BROWN_CORRECTION_ZERO),
+    ...createBrownFilter(sampleRate),
+  };
+}
+
+/**
+ * One sample of brown noise for `white`, unscaled: below the 10 Hz corner the gain levels off,
+ * above it falls 6 dB/octave from 1 + BROWN_CORRECTION_ZERO times that of an ideal integrator.
+ */
+export function brownStep(f: BrownFilter, white: number): number {
+  f.integrator = f.integratorPole * f.integrator + white + BROWN_CORRECTION_ZERO * f.white1;
+  f.white1 = white;
+  f.dcOut1 = f.integrator - f.dcIn1 + f.dcBlockPole * f.dcOut1;
+  f.dcIn1 = f.integrator;
+  return f.dcOut1;
+}
+
 /** Fills `out[start, end)`; allocates nothing. */
 export function renderBrown(state: BrownState, out: Float32Array, start = 0, end = out.length): void {
   let s = state.prng.s;
-  let { white1, integrator, dcIn1, dcOut1 } = state;
-  const p = state.integratorPole;
-  const r = state.dcBlockPole;
   const gain = state.gain;
   const limit = NOISE_SAFETY_LIMIT;
   for (let i = start; i < end; i++) {
     s ^= s << 13;
     s ^= s >>> 17;
     s ^= s << 5;
-    const white = (s >>> 0) / 2147483648 - 1;
-    integrator = p * integrator + white + CORRECTION_ZERO * white1;
-    white1 = white;
-    dcOut1 = integrator - dcIn1 + r * dcOut1;
-    dcIn1 = integrator;
-    const y = dcOut1 * gain;
+    const y = brownStep(state, (s >>> 0) / 2147483648 - 1) * gain;
     // Never engages at Lull's level (≈ 8.7 σ away); it makes "never reaches ±1" unconditional.
     out[i] = y > limit ? limit : y < -limit ? -limit : y;
   }
   state.prng.s = s >>> 0;
-  state.white1 = white1;
-  state.integrator = integrator;
-  state.dcIn1 = dcIn1;
-  state.dcOut1 = dcOut1;
 }
