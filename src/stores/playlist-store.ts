@@ -193,10 +193,16 @@ export function savePlaylist(draft: PlaylistDraft, id: string | null, store: Pla
     items: draft.items.map((item) => ({ index: item.index, duration: item.duration })),
   };
   const at = id === null ? -1 : store.playlists.findIndex((p) => p.id === id);
+  const playingSound = at === -1 || store.active?.playlistId !== playlist.id ? undefined : store.playlists[at]?.items[store.active.index]?.index;
   if (at === -1) store.playlists.push(playlist);
   else store.playlists[at] = playlist;
-  // An edited playing playlist keeps playing; its current position is clamped to the new length.
-  if (store.active?.playlistId === playlist.id && store.active.index >= playlist.items.length) store.active.index = 0;
+  // An edited playing playlist keeps playing: the current position follows the playing sound
+  // when it moved; if it was removed, the position is clamped to the new length.
+  if (store.active?.playlistId === playlist.id) {
+    const moved = playlist.items.findIndex((item) => item.index === playingSound);
+    if (moved !== -1) store.active.index = moved;
+    else if (store.active.index >= playlist.items.length) store.active.index = 0;
+  }
   persist(store);
   return { ok: true, id: playlist.id };
 }

@@ -8,6 +8,7 @@ import {
   moveDraftItem,
   parseDuration,
   savePlaylist,
+  setActivePlaylistState,
   validateDraft,
 } from '../../src/stores/playlist-store';
 
@@ -15,6 +16,18 @@ const KEY = 'soundscapePlaylists';
 const stored = () => JSON.parse(localStorage.getItem(KEY) ?? 'null') as unknown;
 
 describe('playlist store: saving', () => {
+  it('an edited playing playlist keeps pointing at the playing sound when items move, and clamps when it is removed', () => {
+    const store = createPlaylistStore([]);
+    const saved = savePlaylist({ name: 'Night', description: '', items: [{ index: 0, duration: 1 }, { index: 2, duration: 1 }, { index: 3, duration: 1 }] }, null, store);
+    if (!saved.ok) throw new Error('not saved');
+    setActivePlaylistState({ playlistId: saved.id, index: 1, problem: null }, store); // Rain plays
+    savePlaylist({ name: 'Night', description: '', items: [{ index: 2, duration: 1 }, { index: 3, duration: 1 }, { index: 0, duration: 1 }] }, saved.id, store);
+    expect(store.active?.index).toBe(0);
+    savePlaylist({ name: 'Night', description: '', items: [{ index: 3, duration: 1 }] }, saved.id, store);
+    expect(store.active?.index).toBe(0);
+    expect(store.active?.playlistId).toBe(saved.id);
+  });
+
   it('defaults to an empty list without keeping anything aside', () => {
     expect(loadPlaylists()).toEqual([]);
     expect(localStorage.length).toBe(0);
