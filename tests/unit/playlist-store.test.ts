@@ -20,7 +20,7 @@ describe('playlist store: saving', () => {
     const store = createPlaylistStore([]);
     const saved = savePlaylist({ name: 'Night', description: '', items: [{ index: 0, duration: 1 }, { index: 2, duration: 1 }, { index: 3, duration: 1 }] }, null, store);
     if (!saved.ok) throw new Error('not saved');
-    setActivePlaylistState({ playlistId: saved.id, index: 1, problem: null }, store); // Rain plays
+    setActivePlaylistState({ playlistId: saved.id, index: 1, problem: null, endsAt: null, remainingMs: 60_000 }, store); // Rain plays
     savePlaylist({ name: 'Night', description: '', items: [{ index: 2, duration: 1 }, { index: 3, duration: 1 }, { index: 0, duration: 1 }] }, saved.id, store);
     expect(store.active?.index).toBe(0);
     savePlaylist({ name: 'Night', description: '', items: [{ index: 3, duration: 1 }] }, saved.id, store);
