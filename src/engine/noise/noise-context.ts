@@ -1,6 +1,7 @@
 /**
- * The app's one AudioContext for noise: created on the first Play (inside the click), recreated
- * only if the browser closed it, suspended while idle so it costs no CPU or battery.
+ * The app's one AudioContext for noise: created on the first Play (inside the click), suspended
+ * while idle so it costs no CPU or battery, and recreated if the browser closed it or it sat
+ * suspended for long (Safari's clock can stay frozen after a long suspension: silence on Play).
  */
 type AudioContextClass = typeof AudioContext;
 
@@ -11,10 +12,27 @@ function audioContextClass(): AudioContextClass | undefined {
 }
 
 let context: AudioContext | undefined;
+/** When the engine last suspended the context (Date.now ms), or undefined while it runs. */
+let suspendedAt: number | undefined;
+/** Longer than this suspended, a context is replaced on the next Play rather than resumed. */
+export const LONG_SUSPENSION_MS = 10 * 60 * 1000;
+
+/** The engine suspended `ctx` (idle after Pause). */
+export function noteNoiseContextSuspended(ctx: AudioContext, now = Date.now()): void {
+  if (ctx === context) suspendedAt = now;
+}
 
 /** The noise context, created now if needed; undefined where Web Audio is missing. */
-export function noiseContext(): AudioContext | undefined {
-  if (context && context.state !== 'closed') return context;
+export function noiseContext(now = Date.now()): AudioContext | undefined {
+  if (context && context.state !== 'closed') {
+    const stale = context.state !== 'running' && suspendedAt !== undefined && now - suspendedAt > LONG_SUSPENSION_MS;
+    if (!stale) {
+      suspendedAt = undefined;
+      return context;
+    }
+    context.close().catch(() => {});
+  }
+  suspendedAt = undefined;
   const Context = audioContextClass();
   if (!Context) return undefined;
   // 'playback': bigger device buffers, fewer wake-ups; latency does not matter for a steady noise.

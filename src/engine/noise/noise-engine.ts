@@ -17,7 +17,7 @@ import {
   type NoiseColour,
   type NoiseState,
 } from '../../stores/noise-store';
-import { noiseContext, preferPlaybackAudioSession } from './noise-context';
+import { noiseContext, noteNoiseContextSuspended, preferPlaybackAudioSession } from './noise-context';
 import { clearNoiseMediaSession, setNoisePlaybackState, showNoiseInMediaSession } from './noise-media-session';
 import { noiseOutput, type NoiseOutput } from './noise-output';
 import { createNoiseSource, type NoiseSource } from './noise-sources';
@@ -32,6 +32,8 @@ export interface NoiseEngineDeps {
   store: NoiseState;
   focus: AudioFocusState;
   context: () => AudioContext | undefined;
+  /** Told when the idle context is suspended (so a long-suspended one can be replaced). */
+  onSuspended?: (ctx: AudioContext) => void;
 }
 
 export interface NoiseEngine {
@@ -175,6 +177,7 @@ export function createNoiseEngine(deps: NoiseEngineDeps): NoiseEngine {
       if (token !== generation) return;
       run.output.pauseElement();
       run.ctx.suspend().catch(() => {});
+      deps.onSuspended?.(run.ctx);
     }, STOP_RAMP_S * 1000 + 30);
   }
 
@@ -204,7 +207,7 @@ export function createNoiseEngine(deps: NoiseEngineDeps): NoiseEngine {
   };
 }
 
-const engine = createNoiseEngine({ store: noiseStore, focus: audioFocus, context: noiseContext });
+const engine = createNoiseEngine({ store: noiseStore, focus: audioFocus, context: () => noiseContext(), onSuspended: (ctx) => noteNoiseContextSuspended(ctx) });
 
 /** Call from the click handler itself: the context must be resumed inside the user's gesture. */
 export const playNoise = (colour: NoiseColour): void => engine.play(colour);
