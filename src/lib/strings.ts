@@ -85,6 +85,7 @@ export const strings = {
   listeningStatsSessions: 'Sessions',
   // Playlists and sleep timer (Lull's own wording; SPEC leaves these open).
   playlistsEmpty: 'No playlists yet. Create one to play soundscapes one after another.',
+  playlistsRecovered: 'Some saved playlist data could not be read. Lull shows what it could read and kept a copy of the original on this device.',
   editPlaylist: 'Edit playlist',
   newPlaylist: 'New playlist',
   playlistName: 'Name',

@@ -40,6 +40,8 @@ export interface ActivePlaylist {
 export interface PlaylistState {
   playlists: Playlist[];
   active: ActivePlaylist | null;
+  /** Part of the saved playlists could not be read (the original was kept aside): tell the user. */
+  recovered: boolean;
 }
 
 /** A draft as the editor holds it: ids optional, durations already parsed. */
@@ -141,26 +143,42 @@ export function parsePlaylists(value: unknown): { playlists: Playlist[]; lossy: 
   return { playlists, lossy };
 }
 
-export function loadPlaylists(): Playlist[] {
-  return readRaw<Playlist[]>(
+/**
+ * Reads the saved playlists. `recovered` is true when some of the stored value could not be used
+ * as it was: the original was kept aside (lib/storage) and the user is told.
+ */
+export function readStoredPlaylists(): { playlists: Playlist[]; recovered: boolean } {
+  let recovered = false;
+  const playlists = readRaw<Playlist[]>(
     STORAGE_KEYS.soundscapePlaylists,
     (raw) => {
       let value: unknown;
       try {
         value = JSON.parse(raw);
       } catch {
+        recovered = true;
         return undefined;
       }
       const parsed = parsePlaylists(value);
+      if (!parsed || parsed.lossy) recovered = true;
       if (parsed?.lossy) keepAside(STORAGE_KEYS.soundscapePlaylists, raw);
       return parsed?.playlists;
     },
     [],
   );
+  return { playlists, recovered };
 }
 
-export function createPlaylistStore(initial: Playlist[] = loadPlaylists()): PlaylistState {
-  return proxy<PlaylistState>({ playlists: initial, active: null });
+export const loadPlaylists = (): Playlist[] => readStoredPlaylists().playlists;
+
+export function createPlaylistStore(initial?: Playlist[]): PlaylistState {
+  const stored = initial ? { playlists: initial, recovered: false } : readStoredPlaylists();
+  return proxy<PlaylistState>({ playlists: stored.playlists, active: null, recovered: stored.recovered });
+}
+
+/** The user closed the notice about unreadable saved playlists. */
+export function dismissRecoveredNotice(store: PlaylistState = playlistStore): void {
+  store.recovered = false;
 }
 
 export const playlistStore = createPlaylistStore();

@@ -145,6 +145,8 @@ test.describe('playlist editor', () => {
     await expect(card.locator('img, b, script')).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     await expect(card.getByTestId('playlist-item')).toContainText('Wind');
+    // What Lull saved itself reads back whole: no recovery notice.
+    await expect(section(page).getByTestId('playlists-recovered')).toHaveCount(0);
   });
 
   test('playlists can be edited, reordered and deleted after confirmation', async ({ page }) => {
@@ -194,6 +196,12 @@ test.describe('playlist editor', () => {
     await expect(card.getByTestId('playlist-item').first()).toContainText('2 min');
     await expect(card.getByTestId('playlist-item').nth(1)).toContainText('5 min');
     expect(await page.evaluate((key) => localStorage.getItem(`${key}.corrupt`), KEY)).toBe(JSON.stringify(raw));
+    // The user is told, and can close the notice.
+    const notice = section(page).getByTestId('playlists-recovered');
+    await expect(notice).toContainText('could not be read');
+    expect(await axeViolations(page)).toEqual([]);
+    await notice.getByRole('button', { name: 'Close' }).click();
+    await expect(notice).toHaveCount(0);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   addDraftItem,
   createPlaylistStore,
   deletePlaylist,
+  dismissRecoveredNotice,
   loadPlaylists,
   movePlaylist,
   moveDraftItem,
@@ -118,6 +119,20 @@ describe('playlist store: reading older and foreign shapes', () => {
     localStorage.setItem(KEY, raw);
     expect(loadPlaylists()).toEqual([{ id: 'a', name: 'Night', description: '', items: [{ index: 2, duration: 3 }] }]);
     expect(localStorage.getItem(`${KEY}.corrupt`)).toBe(raw);
+  });
+
+  it('the store flags a recovery for the user only when something had to be kept aside', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    localStorage.setItem(KEY, JSON.stringify([{ id: 'a', name: 'Fine', description: '', items: [{ index: 1, duration: 2 }] }]));
+    expect(createPlaylistStore().recovered).toBe(false);
+    localStorage.setItem(KEY, '{not json');
+    expect(createPlaylistStore().recovered).toBe(true);
+    localStorage.setItem(KEY, JSON.stringify([{ name: 'Half', items: [{ index: 1 }, { what: 1 }] }]));
+    const store = createPlaylistStore();
+    expect(store.recovered).toBe(true);
+    expect(store.playlists.map((p) => p.name)).toEqual(['Half']);
+    dismissRecoveredNotice(store);
+    expect(store.recovered).toBe(false);
   });
 
   it('keeps a soundscape index the catalogue does not have, so playback can skip it', () => {

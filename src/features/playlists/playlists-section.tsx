@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -20,7 +21,7 @@ import { Suspense, useId, useState } from 'react';
 import { useSnapshot, type Snapshot } from 'valtio';
 import { strings } from '../../lib/strings';
 import { playerStore } from '../../stores/player-store';
-import { deletePlaylist, movePlaylist, playlistStore, type Playlist } from '../../stores/playlist-store';
+import { deletePlaylist, dismissRecoveredNotice, movePlaylist, playlistStore, type Playlist } from '../../stores/playlist-store';
 import { playPlaylist, stopPlaylist } from '../../engine/playlist-playback';
 import { ConfirmDialog, PlaylistEditorDialog } from './lazy-dialogs';
 import { soundEmoji, soundName } from './sound-label';
@@ -97,7 +98,7 @@ function PlaylistCard({ playlist, position, count, onEdit, onDelete }: { playlis
 
 /** SPEC 2: the home page's Playlists section with Create Playlist. */
 export function PlaylistsSection() {
-  const { playlists } = useSnapshot(playlistStore);
+  const { playlists, recovered } = useSnapshot(playlistStore);
   const headingId = useId();
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
@@ -113,6 +114,11 @@ export function PlaylistsSection() {
           {strings.createPlaylist}
         </Button>
       </Stack>
+      {recovered && (
+        <Alert severity="warning" onClose={() => dismissRecoveredNotice()} data-testid="playlists-recovered" sx={{ mb: 1.5 }}>
+          {strings.playlistsRecovered}
+        </Alert>
+      )}
       {playlists.length === 0 ? (
         <Typography color="text.secondary">{strings.playlistsEmpty}</Typography>
       ) : (
