@@ -8,10 +8,14 @@ import { fileURLToPath } from 'node:url';
 import { test, expect } from './fixtures';
 
 /**
- * Issue #2: error reporting in a production build configured with a DSN. The DSN points at a
- * local endpoint; an error thrown in the page must arrive there through Sentry's own global
- * handler, past the build's Content-Security-Policy (which adds the DSN's origin).
+ * Issue #2: a production build with error reporting and analytics configured, both pointing at a
+ * local endpoint. An error thrown in the page must arrive there through Sentry's own global
+ * handler, and the analytics script must load, both past the build's Content-Security-Policy
+ * (which adds their origins); /privacy names both providers.
  */
+// One build for the file: its tests share a worker.
+test.describe.configure({ mode: 'serial' });
+
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 let endpoint: Server;
@@ -29,12 +33,22 @@ test.beforeAll(async () => {
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       received.push(`${req.method} ${req.url}\n${body}`);
+      if (req.url === '/js/script.js') {
+        // A stand-in for the provider's script: it records the site domain it was given.
+        res.writeHead(200, { 'Content-Type': 'text/javascript' }).end('window.__analyticsDomain = document.currentScript && document.currentScript.dataset.domain;');
+        return;
+      }
       res.writeHead(200, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' }).end('{}');
     });
   });
-  const sentryPort = await listen(endpoint);
+  const endpointPort = await listen(endpoint);
   outDir = mkdtempSync(join(tmpdir(), 'lull-sentry-'));
-  const env = { ...process.env, VITE_SENTRY_DSN: `http://publickey@127.0.0.1:${sentryPort}/42` };
+  const env = {
+    ...process.env,
+    VITE_SENTRY_DSN: `http://publickey@127.0.0.1:${endpointPort}/42`,
+    VITE_ANALYTICS_SRC: `http://127.0.0.1:${endpointPort}/js/script.js`,
+    VITE_ANALYTICS_DOMAIN: 'lull.test',
+  };
   const build = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { cwd: root, env, encoding: 'utf8' });
   expect(build.status, build.stderr).toBe(0);
   const probe = createServer();
@@ -69,4 +83,13 @@ test('with a DSN configured, an uncaught error reaches the endpoint, without per
   const report = received.find((r) => r.includes('lull-e2e-uncaught')) ?? '';
   expect(report).not.toMatch(/"ip_address"|"cookies"/);
   expect(blocked).toEqual([]);
+});
+
+test('with analytics configured, its script loads with the site domain, and /privacy names both providers', async ({ page }) => {
+  await page.goto(baseUrl);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __analyticsDomain?: string }).__analyticsDomain)).toBe('lull.test');
+  expect(received.filter((r) => r.startsWith('GET /js/script.js'))).not.toHaveLength(0);
+  await page.goto(`${baseUrl}/privacy`);
+  await expect(page.getByText('This deployment uses Sentry')).not.toHaveCount(0);
+  await expect(page.getByText('This deployment uses Plausible Analytics')).not.toHaveCount(0);
 });
