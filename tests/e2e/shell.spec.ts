@@ -168,6 +168,14 @@ test('privacy, support and credits say what SPEC requires', async ({ page }) => 
   await page.goto('/credits');
   await expect(page.getByTestId('credit-card')).toHaveCount(24);
   await expect(page.getByText(/implies no endorsement/)).toBeVisible();
+  // Every card shows its sound's 512×512 cover, loaded from the media host.
+  const covers = page.getByTestId('credit-cover');
+  await expect(covers).toHaveCount(24);
+  for (const cover of await covers.all()) {
+    await cover.scrollIntoViewIfNeeded();
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);
+  }
+  await expect(covers.first()).toHaveAttribute('src', /\/media\/ocean\.png$/);
 });
 
 test('the settings page hides Install until the browser offers it, and after install', async ({ page }) => {

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
+import { useState } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { soundscapes } from '../../catalogue/catalogue';
@@ -14,6 +15,26 @@ function Attribution({ line }: { line: string }) {
     <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
       {parts.map((part, i) => (/^https?:\/\//.test(part) ? <Link key={i} href={part} target="_blank" rel="noopener noreferrer">{part}</Link> : part))}
     </Typography>
+  );
+}
+
+/** The sound's cover (decorative: the name is next to it); hidden if it cannot load, e.g. offline. */
+function Cover({ src }: { src: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  return (
+    <Box
+      component="img"
+      src={src}
+      alt=""
+      width={512}
+      height={512}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+      data-testid="credit-cover"
+      sx={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '5 / 2', objectFit: 'cover' }}
+    />
   );
 }
 
@@ -32,6 +53,7 @@ export default function CreditsPage() {
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}>
         {soundscapes.map((sound) => (
           <Card component="li" key={sound.index} variant="outlined" data-testid="credit-card">
+            <Cover src={sound.image} />
             <CardContent>
               <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
                 <span aria-hidden>{sound.emoji}</span> {sound.name}
