@@ -10,6 +10,8 @@ export interface RenderedAudio {
   readonly sampleRate: typeof STUDIO_SAMPLE_RATE;
   /** Stereo: [left, right], equal lengths. */
   readonly channels: readonly [Float32Array, Float32Array];
+  /** Measurements only the recipe can make (e.g. of a stem before the final mix), kept for the audit. */
+  readonly measurements?: Readonly<Record<string, number>>;
 }
 
 export interface SoundRecipe {

@@ -28,6 +28,8 @@ export interface SoundResult {
   readonly reversedBytes: number | null;
   readonly renderMs: number;
   readonly totalMs: number;
+  /** The recipe's own measurements (RenderedAudio.measurements). */
+  readonly measurements?: Readonly<Record<string, number>>;
 }
 
 /** VBR quality between LAME's V4 and V5 (~130–160 kbps on our material). */
@@ -81,6 +83,7 @@ async function run(req: WorkerRequest): Promise<SoundResult> {
     reversedBytes,
     renderMs,
     totalMs: performance.now() - t0,
+    ...(audio.measurements ? { measurements: audio.measurements } : {}),
   };
 }
 

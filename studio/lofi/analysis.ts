@@ -209,3 +209,20 @@ export function spectralDistance(a: Float64Array, b: Float64Array): number {
   for (let i = 0; i < a.length; i++) acc += (a[i]! - b[i]!) ** 2;
   return Math.sqrt(acc / a.length);
 }
+
+/** The quietest 400 ms window (RMS of both channels, dBFS, half-window hops) between `from` and `to` seconds. */
+export function quietestWindow(ch: readonly [Float32Array, Float32Array], sampleRate: number, from: number, to: number): { db: number; at: number } {
+  const w = Math.round(0.4 * sampleRate);
+  let worst = Infinity;
+  let at = 0;
+  for (let s = Math.round(from * sampleRate); s + w <= Math.min(ch[0].length, Math.round(to * sampleRate)); s += w / 2) {
+    let e = 0;
+    for (let i = s; i < s + w; i++) e += ch[0][i]! ** 2 + ch[1][i]! ** 2;
+    const db = 10 * Math.log10(e / (2 * w) + 1e-20);
+    if (db < worst) {
+      worst = db;
+      at = s / sampleRate;
+    }
+  }
+  return { db: worst, at };
+}

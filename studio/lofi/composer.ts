@@ -182,7 +182,9 @@ export function compose(params: TrackParams): Score {
     [[0, 2.8], [3.5, 0.45]],
     [[0, 0.9], [1, 0.45], [2.5, 1.4]],
     [[0.5, 1.2], [2, 1.4], [3.5, 0.45]],
-    [[0, 3.6]],
+    // the intro: a held chord, struck again softly on the "and" of three, so keys that decay
+    // fast (Retro's electric grand) never leave a gap before the next bar
+    [[0, 2.4], [2.5, 1.3]],
   ];
   const playChord = (voicing: readonly number[], beat: number, len: number, vel: number, channel = CH_KEYS): void => {
     const strum = between(rng, 0.004, 0.018) / secPerBeat;

@@ -19,7 +19,7 @@ import { decodeMp3File } from '../audit/checks.ts';
 import { integratedLoudness, truePeakDb } from '../loudness.ts';
 import { LOUDNESS_TARGET, TRUE_PEAK_CEILING_DB } from '../master.ts';
 import { MEDIA_DIR, readManifest } from '../paths.ts';
-import { bandShape, chroma, chromaDistance, estimateTempo, frameAt, onsetStrength, spectralCentroid, spectralDistance, spectrogram } from './analysis.ts';
+import { bandShape, chroma, chromaDistance, estimateTempo, frameAt, onsetStrength, quietestWindow, spectralCentroid, spectralDistance, spectrogram } from './analysis.ts';
 import { compose } from './composer.ts';
 import { creditsOf } from './recipes.ts';
 import { LOFI_TRACKS } from './tracks.ts';
@@ -32,6 +32,13 @@ const REPORT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'report')
 const NOTE_NAMES = ['C', 'Db', 'D', 'Eb', 'E', 'F', 'F#', 'G', 'Ab', 'A', 'Bb', 'B'];
 /** A 400 ms window quieter than this (RMS, dBFS) counts as silence. The vinyl bed alone sits near −50. */
 const SILENCE_DBFS = -60;
+/**
+ * The vinyl bed hides a gap in the music from the file-level check above, so the render also
+ * measures the music alone (before the bed): its quietest 400 ms window, in dB below the music's
+ * own RMS. Quiet intros, breaks and decays in the catalogue sit 11–28 dB down; a window 45 dB
+ * down is the music stopping (Retro's intro chords once decayed to 65 dB down before the next bar).
+ */
+const MUSIC_GAP_DB = -45;
 /**
  * Distinctness: a pair of songs must differ more than a song differs from itself. For each
  * song we measure the distance between its own two halves (same instruments, same key, other
@@ -59,6 +66,8 @@ interface SongRow {
   decodedFrames: number;
   renderedFrames: number;
   quietestWindowDb: number;
+  /** The music alone (before the vinyl bed), dB below its own RMS: from the render. */
+  quietestMusicDb: number;
   /** Mean spectral centroid of the body, Hz: how bright the song is. */
   centroidHz: number;
   checks: Check[];
@@ -68,22 +77,6 @@ interface Features {
   chroma: Float64Array;
   bands: Float64Array;
   halves: [{ chroma: Float64Array; bands: Float64Array }, { chroma: Float64Array; bands: Float64Array }];
-}
-
-function quietestWindow(ch: readonly [Float32Array, Float32Array], sampleRate: number, from: number, to: number): { db: number; at: number } {
-  const w = Math.round(0.4 * sampleRate);
-  let worst = Infinity;
-  let at = 0;
-  for (let s = Math.round(from * sampleRate); s + w <= Math.min(ch[0].length, Math.round(to * sampleRate)); s += w / 2) {
-    let e = 0;
-    for (let i = s; i < s + w; i++) e += ch[0][i]! ** 2 + ch[1][i]! ** 2;
-    const db = 10 * Math.log10(e / (2 * w) + 1e-20);
-    if (db < worst) {
-      worst = db;
-      at = s / sampleRate;
-    }
-  }
-  return { db: worst, at };
 }
 
 const median = (xs: readonly number[]): number => {
@@ -120,7 +113,7 @@ async function main(): Promise<void> {
     const extraCredits = entry.attribution.filter((line) => !expectedCredits.includes(line));
     const row: SongRow = {
       slug, name: params.name, key: `${NOTE_NAMES[params.tonic]} ${params.mode}`, composedBpm: params.bpm, measuredBpm: NaN, tempoStrength: NaN,
-      seconds: NaN, lufs: NaN, truePeakDb: NaN, decodedFrames: 0, renderedFrames: manifest[slug]?.result?.frames ?? 0, quietestWindowDb: NaN, centroidHz: NaN, checks: [],
+      seconds: NaN, lufs: NaN, truePeakDb: NaN, decodedFrames: 0, renderedFrames: manifest[slug]?.result?.frames ?? 0, quietestWindowDb: NaN, quietestMusicDb: NaN, centroidHz: NaN, checks: [],
     };
     rows.push(row);
     row.checks.push({
@@ -145,6 +138,8 @@ async function main(): Promise<void> {
     // the body: after the first second, before the final fade
     const quiet = quietestWindow(ch, sr, 1, score.fadeStart);
     row.quietestWindowDb = quiet.db;
+    const music = manifest[slug]?.result?.measurements;
+    row.quietestMusicDb = music?.quietestMusicDb ?? NaN;
     const spec = spectrogram(ch, sr, 0, score.fadeStart);
     const tempo = estimateTempo(onsetStrength(spec), sr, spec.hop);
     row.measuredBpm = tempo.bpm;
@@ -164,6 +159,13 @@ async function main(): Promise<void> {
       { name: `true peak <= ${TRUE_PEAK_CEILING_DB} dBTP`, ok: row.truePeakDb <= TRUE_PEAK_CEILING_DB, detail: `${row.truePeakDb.toFixed(2)} dBTP` },
       { name: 'decodes to the rendered frames', ok: row.decodedFrames === row.renderedFrames && sr === 48000, detail: `${row.decodedFrames}/${row.renderedFrames} @ ${sr}` },
       { name: 'no silence before the final fade', ok: row.quietestWindowDb > SILENCE_DBFS, detail: `quietest 400 ms: ${quiet.db.toFixed(1)} dBFS at ${quiet.at.toFixed(1)} s` },
+      {
+        name: 'the music never stops before the final fade',
+        ok: row.quietestMusicDb > MUSIC_GAP_DB,
+        detail: Number.isNaN(row.quietestMusicDb)
+          ? 'no measurement from the render: run npm run studio -- --force'
+          : `quietest 400 ms of the music alone: ${row.quietestMusicDb.toFixed(1)} dB re its RMS at ${(music?.quietestMusicAt ?? NaN).toFixed(1)} s`,
+      },
       { name: 'tempo within 2 BPM', ok: Math.abs(row.measuredBpm - params.bpm) <= 2, detail: `${row.measuredBpm.toFixed(2)} measured vs ${params.bpm}` },
     );
     console.log(`music-audit: ${slug} ${row.checks.every((c) => c.ok) ? 'ok' : 'FAIL'}`);
@@ -205,10 +207,10 @@ async function main(): Promise<void> {
 
   const lines: string[] = [];
   lines.push(`# Lofi music audit`, '', `Music loudness target ${LOUDNESS_TARGET.song} LUFS (±1 LU), true peak <= ${TRUE_PEAK_CEILING_DB} dBTP; shipped MP3s decoded with mpg123 (gapless).`, '');
-  lines.push('| song | key | BPM composed | BPM measured | length s | LUFS | dBTP | decoded / rendered frames | quietest 400 ms dBFS | centroid Hz | pass |');
+  lines.push('| song | key | BPM composed | BPM measured | length s | LUFS | dBTP | decoded / rendered frames | quietest 400 ms dBFS | music alone: quietest 400 ms dB re RMS | centroid Hz | pass |');
   lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
-    lines.push(`| ${r.name} | ${r.key} | ${r.composedBpm} | ${r.measuredBpm.toFixed(2)} | ${r.seconds.toFixed(1)} | ${r.lufs.toFixed(2)} | ${r.truePeakDb.toFixed(2)} | ${r.decodedFrames} / ${r.renderedFrames} | ${r.quietestWindowDb.toFixed(1)} | ${r.centroidHz.toFixed(0)} | ${r.checks.every((c) => c.ok) ? 'yes' : 'NO'} |`);
+    lines.push(`| ${r.name} | ${r.key} | ${r.composedBpm} | ${r.measuredBpm.toFixed(2)} | ${r.seconds.toFixed(1)} | ${r.lufs.toFixed(2)} | ${r.truePeakDb.toFixed(2)} | ${r.decodedFrames} / ${r.renderedFrames} | ${r.quietestWindowDb.toFixed(1)} | ${r.quietestMusicDb.toFixed(1)} | ${r.centroidHz.toFixed(0)} | ${r.checks.every((c) => c.ok) ? 'yes' : 'NO'} |`);
   }
   lines.push('', '| check | pass | detail |', '|---|---|---|');
   for (const c of global) lines.push(`| ${c.name} | ${c.ok ? 'yes' : 'NO'} | ${c.detail} |`);

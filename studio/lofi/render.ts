@@ -4,6 +4,7 @@
  * masters the result to the music loudness target.
  */
 import { STUDIO_SAMPLE_RATE as SR, type RenderedAudio } from '../contract.ts';
+import { quietestWindow } from './analysis.ts';
 import { compose, type Score } from './composer.ts';
 import { compress, duck, fades, filter, peak, quantileAbs, reverb, saturate, scale, vinyl, widen, wowFlutter, type Stereo } from './fx.ts';
 import type { TrackParams } from './params.ts';
@@ -99,6 +100,10 @@ export async function renderTrack(params: TrackParams, timing?: RenderTiming): P
   wowFlutter(mix, tr.wowMs, tr.flutterMs, params.seed);
   reverb(mix, tr.reverb);
   scale(mix, OUTPUT_PEAK / Math.max(1e-6, peak(mix)));
+  // The music alone, before the vinyl bed that runs under the whole song: a gap here is silence
+  // to the listener even though the finished file never falls below the crackle.
+  const musicRmsDb = 10 * Math.log10(Math.max(1e-20, rms(mix) ** 2));
+  const quietestMusic = quietestWindow(mix, SR, 1, score.fadeStart);
   vinyl(mix, await loadSample('vinyl_hiss'), tr.hissLevel, tr.cracklePerSecond, tr.crackleLevel, params.seed);
   fades(mix, score.fadeStart);
   scale(mix, OUTPUT_PEAK / Math.max(1e-6, peak(mix)));
@@ -109,5 +114,9 @@ export async function renderTrack(params: TrackParams, timing?: RenderTiming): P
     timing.drums = t3 - t2;
     timing.treatment = t4 - t3;
   }
-  return { sampleRate: SR, channels: mix };
+  return {
+    sampleRate: SR,
+    channels: mix,
+    measurements: { quietestMusicDb: quietestMusic.db - musicRmsDb, quietestMusicAt: quietestMusic.at },
+  };
 }
