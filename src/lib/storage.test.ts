@@ -46,6 +46,7 @@ describe('safe storage', () => {
     expect(result.ok).toBe(false);
     setItem.mockRestore();
   });
+
   it('when storage is too full to keep a copy aside, the unreadable original is never overwritten', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     localStorage.setItem('full', '{broken');

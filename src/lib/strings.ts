@@ -84,6 +84,8 @@ export const strings = {
   listeningStatsMinutes: 'Minutes',
   listeningStatsSessions: 'Sessions',
   // Playlists and sleep timer (Lull's own wording; SPEC leaves these open).
+  homeDisclaimer:
+    "Lull's sounds are made by Lull from code, public-domain samples and an openly licensed soundfont; Lull did not make the third-party recordings it credits, and their authors do not endorse it.",
   playlistsEmpty: 'No playlists yet. Create one to play soundscapes one after another.',
   playlistsRecovered: 'Some saved playlist data could not be read. Lull shows what it could read and kept a copy of the original on this device.',
   editPlaylist: 'Edit playlist',

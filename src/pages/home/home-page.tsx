@@ -16,8 +16,7 @@ export default function HomePage() {
     <Stack spacing={3}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
         <Typography color="text.secondary" data-testid="disclaimer">
-          <ReversedNotice />Lull's sounds are made by Lull from code, public-domain samples and an openly licensed soundfont; Lull did not make the third-party recordings it credits,
-          and their authors do not endorse it. <Link component={RouterLink} to="/credits">{strings.learnMore}</Link>
+          <ReversedNotice />{strings.homeDisclaimer} <Link component={RouterLink} to="/credits">{strings.learnMore}</Link>
         </Typography>
         <Button component={RouterLink} to="/credits" variant="outlined" sx={{ flexShrink: 0 }}>{strings.credits}</Button>
       </Stack>
