@@ -8,6 +8,9 @@ export const STORAGE_KEYS = {
   podcastData: 'podcastData',
   soundscapePlaylists: 'soundscapePlaylists',
   listeningPreferences: 'listeningPreferences',
+  // Lull's own keys (issue 13): the master volume (a JSON number 0..1) and each noise colour's bed level.
+  masterVolume: 'masterVolume',
+  noiseBedLevels: 'noiseBedLevels',
 } as const;
 
 /** Returns the parsed value, or undefined when the shape is wrong. */
