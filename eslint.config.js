@@ -24,7 +24,7 @@ const zones = [
 ];
 
 /** A feature never imports another feature. */
-const featureIsolation = ['player', 'playlists', 'sleep-timer', 'offline', 'noise', 'stats', 'install', 'status'].map((name) => ({
+const featureIsolation = ['player', 'playlists', 'sleep-timer', 'offline', 'noise', 'stats', 'install', 'status', 'mix'].map((name) => ({
   target: `./src/features/${name}`,
   from: './src/features',
   except: [`./${name}`],

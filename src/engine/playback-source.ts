@@ -166,7 +166,7 @@ export function createPlaybackSources(deps: PlaybackSourceDeps) {
             case 'skipped':
               return;
             case 'failed':
-              if (result.kind === 'quota') showStatus(strings.storageFull(sound.name), 'warning', store);
+              if (result.kind === 'quota') showStatus(strings.storageFull(sound.name), 'warning', store, 'settings');
               else if (result.kind === 'db') showStatus(strings.indexedDbError(result.message), 'error', store);
               // The stream plays on; a failed download for the cache is only logged.
               else console.warn(`Lull: ${sound.name} was not saved for offline use:`, result.message);

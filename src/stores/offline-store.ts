@@ -8,6 +8,8 @@ export interface StatusMessage {
   readonly id: number;
   readonly message: string;
   readonly tone: StatusTone;
+  /** A place in the app that helps with the message (storage full: Settings, to remove saved sounds). */
+  readonly link?: 'settings';
 }
 
 export interface OfflineState {
@@ -33,9 +35,9 @@ export const offlineStore = createOfflineStore();
 
 let nextStatusId = 1;
 
-export function showStatus(message: string, tone: StatusTone = 'info', store: OfflineState = offlineStore): number {
+export function showStatus(message: string, tone: StatusTone = 'info', store: OfflineState = offlineStore, link?: StatusMessage['link']): number {
   const id = nextStatusId++;
-  store.status = { id, message, tone };
+  store.status = link ? { id, message, tone, link } : { id, message, tone };
   return id;
 }
 

@@ -16,6 +16,7 @@ import { Sidebar } from './sidebar';
 import { OfflineStatus } from '../../features/offline/offline-status';
 import { SleepTimerChip } from '../../features/sleep-timer/sleep-timer-chip';
 import { PlayerBar } from '../../features/player/player-bar';
+import { PlayerMixButton } from '../../features/mix/player-mix-button';
 
 export interface RouteHandle {
   readonly title: string;
@@ -101,7 +102,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           </Suspense>
         </Box>
       </Box>
-      <PlayerBar />
+      <PlayerBar mixControls={<PlayerMixButton />} />
     </Box>
   );
 }

@@ -7,6 +7,7 @@ import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
 import CodeOutlined from '@mui/icons-material/CodeOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { siteConfig } from '../../lib/config';
 
 export interface NavItem {
@@ -31,6 +32,8 @@ export const navGroups: readonly NavGroup[] = [
       { label: 'Brown Noise', to: '/brown-noise', icon: WaterOutlined },
     ],
   },
+  // Not in SPEC's sidebar, which has no way to reach /settings (install, offline sounds, stats): issue 13 adds it.
+  { label: undefined, items: [{ label: 'Settings', to: '/settings', icon: SettingsOutlined }] },
   {
     label: 'About',
     items: [

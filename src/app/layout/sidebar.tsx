@@ -60,9 +60,9 @@ function SidebarContent({ expanded, onNavigate }: { expanded: boolean; onNavigat
         <Typography component="span" aria-hidden sx={{ fontSize: 22, mr: expanded ? 1 : 0 }}>🌙</Typography>
         {expanded && <Typography component="span" sx={{ fontWeight: 800, fontSize: 20 }}>{PRODUCT}</Typography>}
       </ListItemButton>
-      {navGroups.map((group) => (
+      {navGroups.map((group, at) => (
         <List
-          key={group.label ?? 'main'}
+          key={group.label ?? at}
           dense
           aria-label={group.label}
           subheader={group.label && expanded ? <ListSubheader component="li" sx={{ bgcolor: 'transparent', lineHeight: '32px' }}>{group.label}</ListSubheader> : undefined}

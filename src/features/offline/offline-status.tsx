@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
+import { Link as RouterLink } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { strings } from '../../lib/strings';
 import { clearStatus, offlineStore, setUpdateAvailable, type StatusTone } from '../../stores/offline-store';
@@ -37,6 +39,9 @@ export function OfflineStatus() {
         {status && (
           <Paper elevation={2} sx={{ ...barSx, mt: 0.5, borderColor: toneColour[status.tone] }}>
             <Typography variant="body2" sx={{ flex: 1, py: 0.75 }} data-testid="offline-status-message">{status.message}</Typography>
+            {status.link === 'settings' && (
+              <Link component={RouterLink} to="/settings" variant="body2" data-testid="offline-status-link" sx={{ flexShrink: 0 }}>{strings.openSettings}</Link>
+            )}
             <IconButton size="small" aria-label={strings.dismiss} onClick={() => clearStatus(status.id)}>
               <CloseIcon fontSize="small" />
             </IconButton>

@@ -7,10 +7,11 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import SkipNextIcon from '@mui/icons-material/SkipNext';
 import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
-import { useEffect, useRef, type FocusEvent } from 'react';
+import { useEffect, useRef, type FocusEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { soundscapes } from '../../catalogue/catalogue';
 import { constants, strings } from '../../lib/strings';
+import { mixStore } from '../../stores/mix-store';
 import { playerStore, playNext, playPrevious, togglePlayback } from '../../stores/player-store';
 import { usePlayerEngine } from './use-player-engine';
 import { useSpaceShortcut } from './use-space-shortcut';
@@ -42,11 +43,15 @@ function useRestoredFocus(status: string) {
   });
 }
 
-/** SPEC 2: floating at bottom centre, 58px high, hidden while no track is selected. */
-export function PlayerBar() {
+/**
+ * SPEC 2: floating at bottom centre, 58px high, hidden while no track is selected. The noise bed
+ * shows under the title; `mixControls` (the app shell passes the mix feature's button) sits at the end.
+ */
+export function PlayerBar({ mixControls }: { mixControls?: ReactNode }) {
   usePlayerEngine();
   useSpaceShortcut();
   const player = useSnapshot(playerStore);
+  const mix = useSnapshot(mixStore);
   const restoreFocus = useRestoredFocus(player.status);
   if (player.status === 'idle' || player.currentIndex === null) return null;
   const sound = soundscapes[player.currentIndex];
@@ -84,16 +89,24 @@ export function PlayerBar() {
           <IconButton {...restoreFocus('toggle')} onClick={() => togglePlayback()} aria-label={player.status === 'playing' ? strings.pause : strings.play} color="primary" size="large">
             {player.status === 'playing' ? <PauseIcon /> : <PlayArrowIcon />}
           </IconButton>
-          <Typography noWrap data-testid="player-title" sx={{ flex: 1, minWidth: 0, fontWeight: 600 }}>
-            {sound && <span aria-hidden="true">{sound.emoji} </span>}
-            {title}
-          </Typography>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography noWrap data-testid="player-title" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+              {sound && <span aria-hidden="true">{sound.emoji} </span>}
+              {title}
+            </Typography>
+            {mix.bed && (
+              <Typography noWrap variant="caption" component="p" color="text.secondary" data-testid="player-bed" data-colour={mix.bed} sx={{ lineHeight: 1.2 }}>
+                {strings.noiseBedShown(strings.noiseColourName(mix.bed))}
+              </Typography>
+            )}
+          </Box>
           <IconButton {...restoreFocus('previous')} onClick={() => playPrevious()} aria-label={strings.previousTrack}>
             <SkipPreviousIcon />
           </IconButton>
           <IconButton {...restoreFocus('next')} onClick={() => playNext()} aria-label={strings.nextTrack}>
             <SkipNextIcon />
           </IconButton>
+          {mixControls}
         </>
       )}
     </Paper>

@@ -6,25 +6,27 @@ import { strings } from '../../lib/strings';
 import { formatRemaining, sleepTimerStore } from '../../stores/sleep-timer-store';
 import { LazySleepTimerDialog } from './lazy-sleep-timer-dialog';
 
-/** The time left, visible on every route while the timer runs; opens the dialog. */
+/**
+ * The sleep timer's control in the app bar, on every route (issue 13: noise pages too): 'Sleep
+ * timer' while idle, the time left while it runs; both open the dialog. One element in both
+ * states, so focus returns to it when the dialog closes on Start.
+ */
 export function SleepTimerChip() {
   const timer = useSnapshot(sleepTimerStore);
   const [open, setOpen] = useState(false);
-  if (timer.status === 'idle' && !open) return null;
-  const label = timer.status === 'fading' ? strings.sleepTimerFading : strings.sleepTimerRemaining(formatRemaining(timer.remainingSeconds));
+  const running = timer.status !== 'idle';
+  const label = !running ? strings.sleepTimer : timer.status === 'fading' ? strings.sleepTimerFading : strings.sleepTimerRemaining(formatRemaining(timer.remainingSeconds));
   return (
     <>
-      {timer.status !== 'idle' && (
-        <Chip
-          icon={<BedtimeIcon />}
-          label={label}
-          onClick={() => setOpen(true)}
-          aria-haspopup="dialog"
-          data-testid="sleep-timer-chip"
-          variant="outlined"
-          sx={{ ml: 'auto', fontVariantNumeric: 'tabular-nums' }}
-        />
-      )}
+      <Chip
+        icon={<BedtimeIcon />}
+        label={label}
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        data-testid={running ? 'sleep-timer-chip' : 'sleep-timer-button'}
+        variant={running ? 'filled' : 'outlined'}
+        sx={{ ml: 'auto', fontVariantNumeric: 'tabular-nums' }}
+      />
       <LazySleepTimerDialog open={open} onClose={() => setOpen(false)} />
     </>
   );

@@ -31,6 +31,8 @@ export function SleepTimerDialog({ open, onClose }: { open: boolean; onClose: ()
     }
     setInvalid(false);
     startSleepTimer(minutes);
+    // Issue 13: the countdown shows in the app bar, so the dialog has done its job.
+    onClose();
   };
 
   return (

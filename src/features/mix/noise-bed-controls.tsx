@@ -1,0 +1,58 @@
+import Box from '@mui/material/Box';
+import Slider from '@mui/material/Slider';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useSnapshot } from 'valtio';
+import { strings } from '../../lib/strings';
+import { isNoiseColour, mixStore, NOISE_COLOURS, setBedLevel, setNoiseBed } from '../../stores/mix-store';
+
+const NONE = 'none';
+
+/** Choose white, pink or brown noise under the current track (or none), and its level. */
+export function NoiseBedControls() {
+  const mix = useSnapshot(mixStore);
+  const groupLabelId = useId();
+  const levelLabelId = useId();
+  const bed = mix.bed;
+  const colourName = bed ? strings.noiseColourName(bed) : undefined;
+  return (
+    <Box data-testid="noise-bed-controls">
+      <Typography id={groupLabelId} variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>{strings.noiseBed}</Typography>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={bed ?? NONE}
+        // The engine starts the noise from this store change, still inside the tap.
+        onChange={(_event, value: unknown) => {
+          if (value === NONE) setNoiseBed(null);
+          else if (isNoiseColour(value)) setNoiseBed(value);
+        }}
+        aria-labelledby={groupLabelId}
+      >
+        <ToggleButton value={NONE}>{strings.noiseBedNone}</ToggleButton>
+        {NOISE_COLOURS.map((colour) => (
+          <ToggleButton key={colour} value={colour}>{strings.noiseColourName(colour).replace(/ noise$/, '')}</ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      {bed && colourName && (
+        <Box sx={{ mt: 1.5 }}>
+          <Typography id={levelLabelId} variant="body2">{strings.noiseBedLevel(colourName)}</Typography>
+          <Slider
+            value={Math.round(mix.bedLevels[bed] * 100)}
+            min={0}
+            max={100}
+            step={1}
+            shiftStep={10}
+            onChange={(_event, value) => setBedLevel(bed, (Array.isArray(value) ? value[0] ?? 0 : value) / 100)}
+            getAriaValueText={strings.percent}
+            valueLabelDisplay="auto"
+            valueLabelFormat={strings.percent}
+            slotProps={{ input: { 'aria-labelledby': levelLabelId, 'data-testid': 'noise-bed-level' } as object }}
+          />
+        </Box>
+      )}
+    </Box>
+  );
+}
