@@ -31,13 +31,17 @@ test('an unknown path and /embed show the not-found page', async ({ page }) => {
   }
 });
 
-test('the sidebar has the brand, Home, the Noises and About groups and the source link', async ({ page }) => {
+test('the sidebar has the brand, Home, the Noises and About groups, Settings and the source link', async ({ page }) => {
   await page.goto('/privacy');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Lull home' })).toHaveAttribute('href', '/');
-  for (const name of ['Home', 'White Noise', 'Pink Noise', 'Brown Noise', 'Privacy', 'Changelog', 'Credits']) {
+  for (const name of ['Home', 'White Noise', 'Pink Noise', 'Brown Noise', 'Settings', 'Privacy', 'Changelog', 'Credits']) {
     await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   }
+  // SPEC's order stays: Home, the Noises group, then (issue 13) Settings, then the About group.
+  const order = await nav.getByRole('link').evaluateAll((links) => links.map((link) => link.textContent?.trim() ?? ''));
+  expect(order.slice(1, 9)).toEqual(['Home', 'White Noise', 'Pink Noise', 'Brown Noise', 'Settings', 'Privacy', 'Changelog', 'Credits']);
+  await expect(nav.getByRole('link', { name: 'Settings', exact: true })).toHaveAttribute('href', '/settings');
   await expect(nav.getByText('Noises')).toBeVisible();
   await expect(nav.getByText('About')).toBeVisible();
   const source = nav.getByRole('link', { name: /Source code/ });
