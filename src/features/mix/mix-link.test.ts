@@ -95,3 +95,17 @@ describe('mix link codec', () => {
     expect(decodeMixLink('?mix=1&sound=rain', new Set(['seagulls', 'bubbles'])).kind).toBe('invalid');
   });
 });
+
+describe('the first look at an address', () => {
+  it('spots any mix parameter, and nothing else', async () => {
+    const { mayBeMixLink } = await import('./mix-link');
+    for (const search of ['?mix=1', '?a=b&sound=rain', '?noise=x', '?volume=1', '?noiseLevel=', '?x=1&mix=2']) expect(mayBeMixLink(search)).toBe(true);
+    for (const search of ['', '?', '?utm_source=a', '?remix=1', '?soundx=1']) expect(mayBeMixLink(search)).toBe(false);
+    // Everything the full decoder treats as a mix link passes the first look.
+    const slugs = new Set(['rain']);
+    for (const search of ['?mix=1&sound=rain', '?sound=rain', '?mix=1&noise=pink', `?mix=1&sound=${'r'.repeat(400)}`]) {
+      expect(decodeMixLink(search, slugs).kind).not.toBe('none');
+      expect(mayBeMixLink(search)).toBe(true);
+    }
+  });
+});

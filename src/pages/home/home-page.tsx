@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { strings } from '../../lib/strings';
 import { PlaylistsSection } from '../../features/playlists/playlists-section';
-import { SharedMixPrompt } from '../../features/mix/shared-mix-prompt';
+import { LazySharedMixPrompt } from '../../features/mix/lazy-shared-mix-prompt';
 import { ReversedNotice, SoundscapesSection } from '../../features/player/soundscapes-section';
 import { OfflineBadge } from '../../features/offline/offline-badge';
 import { useOfflineUnavailableReason } from '../../features/offline/use-offline-availability';
@@ -14,7 +14,7 @@ export default function HomePage() {
   const unavailableReason = useOfflineUnavailableReason();
   return (
     <Stack spacing={3}>
-      <SharedMixPrompt />
+      <LazySharedMixPrompt />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
         <Typography color="text.secondary" data-testid="disclaimer">
           <ReversedNotice />{strings.homeDisclaimer} <Link component={RouterLink} to="/credits">{strings.learnMore}</Link>
