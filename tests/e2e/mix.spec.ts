@@ -284,6 +284,56 @@ test.describe('mix links', () => {
   });
 });
 
+test.describe('mix links offline', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  const savedCount = (page: Page) =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const request = indexedDB.open('lull-audio');
+          request.onsuccess = () => {
+            const db = request.result;
+            if (!db.objectStoreNames.contains('audio-data')) return resolve(0);
+            const count = db.transaction('audio-data').objectStore('audio-data').count();
+            count.onsuccess = () => resolve(count.result);
+            count.onerror = () => resolve(-1);
+          };
+          request.onerror = () => resolve(-1);
+        }),
+    );
+
+  test('a link to a saved sound plays offline; an unsaved one says so and the noise still plays', async ({ page, context }) => {
+    await page.goto('/');
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 20_000 });
+    await soundButton(page, 'Ocean').click();
+    await expectPlaying(page, 'ocean.mp3');
+    await expect.poll(() => savedCount(page), { timeout: 20_000 }).toBe(1);
+    await page.getByTestId('player-bar').getByRole('button', { name: 'Pause' }).click();
+
+    await context.setOffline(true);
+    await page.goto('/?mix=1&sound=rain');
+    await expect(page.getByTestId('shared-mix-unavailable')).toHaveText('Rain is not available offline: play it once while online to save it.');
+    await expect(page.getByRole('button', { name: 'Play this mix' })).toBeDisabled();
+
+    await page.goto('/?mix=1&sound=rain&noise=pink&volume=40');
+    await expect(page.getByTestId('shared-mix-unavailable')).toBeVisible();
+    await page.getByRole('button', { name: 'Play this mix' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pink Noise', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Pause Pink Noise' })).toBeVisible();
+    await expect(masterVolume(page)).toHaveAttribute('aria-valuenow', '40');
+    await page.getByRole('button', { name: 'Pause Pink Noise' }).click();
+
+    await page.goto('/?mix=1&sound=ocean&noise=brown&volume=70');
+    await expect(page.getByTestId('shared-mix-unavailable')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Play this mix' }).click();
+    await expectPlaying(page, 'ocean.mp3');
+    expect(await page.evaluate(() => (document.getElementById('lull-player') as HTMLAudioElement).src)).toMatch(/^blob:/);
+    await expect(page.getByTestId('player-bed')).toHaveAttribute('data-colour', 'brown');
+    await context.setOffline(false);
+  });
+});
+
 test.describe('small things', () => {
   test('the sleep timer can be set from a noise page, and its dialog closes when it starts', async ({ page }) => {
     await page.goto('/brown-noise');

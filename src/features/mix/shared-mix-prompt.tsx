@@ -60,7 +60,7 @@ export function SharedMixPrompt() {
   const sound = mix.soundSlug === null ? undefined : playableSoundscapes().find((entry) => mediaSlug(entry.name) === mix.soundSlug);
   const soundAvailable = sound ? isSoundAvailable(offline, sound.index) : false;
   // Offline without a saved copy the sound cannot play; a noise still can.
-  const playable = sound ? soundAvailable : mix.noise !== null;
+  const playable = soundAvailable || mix.noise !== null;
 
   return (
     <Stack spacing={1}>
