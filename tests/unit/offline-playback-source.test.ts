@@ -183,6 +183,8 @@ describe('playback source order', () => {
     await sources.refreshCachedSounds();
     sources.onStreamStarted(forest, forest.url);
     await vi.waitFor(() => expect(h.store.status?.message).toMatch(/^Storage is full: Forest could not be saved/));
+    // The status line links it to Settings, where saved sounds can be removed.
+    expect(h.store.status?.link).toBe('settings');
     expect(h.store.cachedSoundIds).toEqual([0]);
     expect((await h.api.readAudio(0)).outcome).toBe('hit');
   });
