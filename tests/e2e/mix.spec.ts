@@ -163,6 +163,30 @@ test.describe('noise bed', () => {
   });
 });
 
+test.describe('a noise on its own', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`plays on across pages in the player bar, with the master volume and Copy link but no bed (${colorScheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/white-noise');
+      await page.getByRole('button', { name: 'Play White Noise' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).click();
+      const bar = page.getByTestId('player-bar');
+      await expect(bar).toHaveAttribute('data-noise', 'white');
+      expect(await axeViolations(page)).toEqual([]);
+      await openMixPanel(page);
+      await expect(masterVolume(page)).toBeVisible();
+      await expect(mixPanel(page).getByRole('button', { name: 'Copy link' })).toBeVisible();
+      await expect(mixPanel(page).getByTestId('noise-bed-controls')).toHaveCount(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await bar.getByRole('button', { name: 'Pause' }).click();
+      await expect(bar).toHaveCount(0);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'White Noise', exact: true }).click();
+      await expect(page.getByRole('button', { name: 'Play White Noise' })).toHaveAttribute('data-status', 'stopped');
+    });
+  }
+});
+
 test.describe('mix links', () => {
   test('a link opened in a fresh context offers the mix, and one tap plays it with its levels', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL });

@@ -221,17 +221,26 @@ test.describe('noise pages', () => {
     }
   });
 
-  test('leaving the page stops the noise and clears the lock screen', async ({ page }) => {
+  test('the noise plays on across pages (issue 13), shown in the player bar, whose Pause stops it', async ({ page }) => {
     await page.goto('/brown-noise');
     const button = playButton(page, 'Brown Noise');
     await button.click();
     await expect(button).toHaveAttribute('data-status', 'playing');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Privacy', exact: true }).click();
     await expect(page).toHaveURL(/\/privacy$/);
+    const bar = page.getByTestId('player-bar');
+    await expect(bar).toHaveAttribute('data-noise', 'brown');
+    await expect(bar.getByTestId('player-title')).toHaveText('Brown noise');
+    await page.waitForTimeout(300);
+    const playing = await audit(page);
+    expect(playing.contexts).toEqual(['running']);
+    expect(playing.elementPlaying).toBe(true);
+    expect(playing.metadata).toEqual({ title: 'Brown Noise', artist: 'Lull' });
+    expect(await measureElementOutput(page)).toBeGreaterThan(0.01);
+    await bar.getByRole('button', { name: 'Pause' }).click();
+    await expect(bar).toHaveCount(0);
     await expect.poll(async () => (await audit(page)).contexts).toEqual(['suspended']);
-    const after = await audit(page);
-    expect(after.elementPlaying).toBe(false);
-    expect(after.metadata).toBeNull();
+    expect((await audit(page)).elementPlaying).toBe(false);
   });
 
   test('without AudioWorklet, pink and brown play on the 4096-sample ScriptProcessor fallback', async ({ page }) => {

@@ -3,6 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import SkipNextIcon from '@mui/icons-material/SkipNext';
@@ -11,7 +12,9 @@ import { useEffect, useRef, type FocusEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { soundscapes } from '../../catalogue/catalogue';
 import { constants, strings } from '../../lib/strings';
+import { reportError } from '../../lib/error-reporting';
 import { mixStore } from '../../stores/mix-store';
+import { noiseStore } from '../../stores/noise-store';
 import { playerStore, playNext, playPrevious, togglePlayback } from '../../stores/player-store';
 import { usePlayerEngine } from './use-player-engine';
 import { useSpaceShortcut } from './use-space-shortcut';
@@ -44,6 +47,31 @@ function useRestoredFocus(status: string) {
 }
 
 /**
+ * A playing noise was started by its page, so the engine is already loaded: this resolves at once,
+ * and the shell's first load does not carry the noise engine. Stopping needs no gesture.
+ */
+const stopNoiseLater = () => {
+  import('../../engine/noise/noise-engine')
+    .then((engine) => engine.stopNoise())
+    .catch((error: unknown) => reportError(error, 'Lull: could not stop the noise:'));
+};
+
+const barSx = {
+  position: 'fixed',
+  bottom: 16,
+  left: '50%',
+  transform: 'translateX(-50%)',
+  height: constants.playerBarHeightPx,
+  width: 'min(28rem, calc(100vw - 32px))',
+  zIndex: (theme: Theme) => theme.zIndex.appBar + 1,
+  display: 'flex',
+  alignItems: 'center',
+  gap: 0.5,
+  px: 1,
+  borderRadius: `${constants.playerBarHeightPx / 2}px`,
+} as const;
+
+/**
  * SPEC 2: floating at bottom centre, 58px high, hidden while no track is selected. The noise bed
  * shows under the title; `mixControls` (the app shell passes the mix feature's button) sits at the end.
  */
@@ -52,8 +80,23 @@ export function PlayerBar({ mixControls }: { mixControls?: ReactNode }) {
   useSpaceShortcut();
   const player = useSnapshot(playerStore);
   const mix = useSnapshot(mixStore);
+  const noise = useSnapshot(noiseStore);
   const restoreFocus = useRestoredFocus(player.status);
-  if (player.status === 'idle' || player.currentIndex === null) return null;
+  if (player.status === 'idle' || player.currentIndex === null) {
+    // A noise playing on its own keeps playing across pages (issue 13): the bar shows it, with its Pause.
+    if (noise.colour === null || noise.status === 'stopped') return null;
+    return (
+      <Paper component="section" aria-label={strings.playerLabel} data-testid="player-bar" data-status="noise" data-noise={noise.colour} elevation={6} sx={barSx}>
+        <IconButton onClick={stopNoiseLater} aria-label={strings.pause} color="primary" size="large">
+          <PauseIcon />
+        </IconButton>
+        <Typography noWrap data-testid="player-title" sx={{ flex: 1, minWidth: 0, fontWeight: 600 }}>
+          {strings.noiseColourName(noise.colour)}
+        </Typography>
+        {mixControls}
+      </Paper>
+    );
+  }
   const sound = soundscapes[player.currentIndex];
   const title = sound?.name;
 
@@ -64,20 +107,7 @@ export function PlayerBar({ mixControls }: { mixControls?: ReactNode }) {
       data-testid="player-bar"
       data-status={player.status}
       elevation={6}
-      sx={{
-        position: 'fixed',
-        bottom: 16,
-        left: '50%',
-        transform: 'translateX(-50%)',
-        height: constants.playerBarHeightPx,
-        width: 'min(28rem, calc(100vw - 32px))',
-        zIndex: (theme) => theme.zIndex.appBar + 1,
-        display: 'flex',
-        alignItems: 'center',
-        gap: 0.5,
-        px: 1,
-        borderRadius: `${constants.playerBarHeightPx / 2}px`,
-      }}
+      sx={barSx}
     >
       {player.status === 'loading' ? (
         <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 1, minWidth: 0 }}>
