@@ -43,18 +43,44 @@ export function pinkStep(f: PinkFilter, white: number): number {
   return y;
 }
 
-/** Fills `out[start, end)`; allocates nothing. */
+/**
+ * Fills `out[start, end)`; allocates nothing. The same arithmetic as `pinkStep`, in the same
+ * order (so the same samples), with the filter state in locals: writing seven object properties
+ * per sample cost 4× the arithmetic itself.
+ */
 export function renderPink(state: PinkState, out: Float32Array, start = 0, end = out.length): void {
   let s = state.prng.s;
+  let b0 = state.b0;
+  let b1 = state.b1;
+  let b2 = state.b2;
+  let b3 = state.b3;
+  let b4 = state.b4;
+  let b5 = state.b5;
+  let b6 = state.b6;
   const gain = state.gain;
   const limit = NOISE_SAFETY_LIMIT;
   for (let i = start; i < end; i++) {
     s ^= s << 13;
     s ^= s >>> 17;
     s ^= s << 5;
-    const y = pinkStep(state, (s >>> 0) / 2147483648 - 1) * gain;
+    const white = (s >>> 0) / 2147483648 - 1;
+    b0 = 0.99886 * b0 + white * 0.0555179;
+    b1 = 0.99332 * b1 + white * 0.0750759;
+    b2 = 0.969 * b2 + white * 0.153852;
+    b3 = 0.8665 * b3 + white * 0.3104856;
+    b4 = 0.55 * b4 + white * 0.5329522;
+    b5 = -0.7616 * b5 - white * 0.016898;
+    const y = (b0 + b1 + b2 + b3 + b4 + b5 + b6 + white * 0.5362) * gain;
+    b6 = white * 0.115926;
     // Never engages at Lull's level (it is > 15 σ away); it makes "never reaches ±1" unconditional.
     out[i] = y > limit ? limit : y < -limit ? -limit : y;
   }
   state.prng.s = s >>> 0;
+  state.b0 = b0;
+  state.b1 = b1;
+  state.b2 = b2;
+  state.b3 = b3;
+  state.b4 = b4;
+  state.b5 = b5;
+  state.b6 = b6;
 }
