@@ -29,10 +29,23 @@ export interface BrownFilter {
   dcOut1: number;
 }
 
+/** The filter (its state scaled by `gain` in `renderBrown`) plus the generator's state. */
 export interface BrownState extends BrownFilter {
   readonly prng: PrngState;
   /** Output gain including the zero's normalisation and the sample-rate term. */
   readonly gain: number;
+  readonly constants: BrownConstants;
+}
+
+/**
+ * Constants of the render loop, read from the state so that V8 keeps them in registers (it
+ * rebuilds inline double literals from immediates on every sample; see pink.ts).
+ */
+export interface BrownConstants {
+  readonly correctionZero: number;
+  /** White noise in [−gain, gain): uint32 × scale − gain. */
+  readonly scale: number;
+  readonly limit: number;
 }
 
 export function createBrownFilter(sampleRate: number): BrownFilter {
@@ -47,12 +60,14 @@ export function createBrownFilter(sampleRate: number): BrownFilter {
 }
 
 export function createBrownState(seed: number, sampleRate: number): BrownState {
+  // With the corner fixed in Hz, the integrator's power per Hz grows with the sample rate:
+  // the √(48 kHz / rate) term keeps the loudness the same at every rate.
+  const gain = (NOISE_LOUDNESS_GAIN.brown * Math.sqrt(48000 / sampleRate)) / (1 + BROWN_CORRECTION_ZERO);
   return {
     prng: createPrng(seed),
-    // With the corner fixed in Hz, the integrator's power per Hz grows with the sample rate:
-    // the √(48 kHz / rate) term keeps the loudness the same at every rate.
-    gain: (NOISE_LOUDNESS_GAIN.brown * Math.sqrt(48000 / sampleRate)) / (1 + BROWN_CORRECTION_ZERO),
+    gain,
     ...createBrownFilter(sampleRate),
+    constants: { correctionZero: BROWN_CORRECTION_ZERO, scale: gain / 2147483648, limit: NOISE_SAFETY_LIMIT },
   };
 }
 
@@ -69,32 +84,31 @@ export function brownStep(f: BrownFilter, white: number): number {
 }
 
 /**
- * Fills `out[start, end)`; allocates nothing. The same arithmetic as `brownStep`, in the same
- * order (so the same samples), with the filter state in locals: object property writes per
- * sample cost more than the filter itself.
+ * Fills `out[start, end)`; allocates nothing. The filter of `brownStep`, run on white noise that
+ * already carries the output gain (the filter is linear: one multiply fewer per sample), with its
+ * state in locals and its constants in registers (see BrownConstants).
  */
 export function renderBrown(state: BrownState, out: Float32Array, start = 0, end = out.length): void {
+  const { correctionZero, scale, limit } = state.constants;
+  const integratorPole = state.integratorPole;
+  const dcBlockPole = state.dcBlockPole;
+  const gain = state.gain;
   let s = state.prng.s;
   let white1 = state.white1;
   let integrator = state.integrator;
   let dcIn1 = state.dcIn1;
   let dcOut1 = state.dcOut1;
-  const integratorPole = state.integratorPole;
-  const dcBlockPole = state.dcBlockPole;
-  const gain = state.gain;
-  const limit = NOISE_SAFETY_LIMIT;
   for (let i = start; i < end; i++) {
     s ^= s << 13;
     s ^= s >>> 17;
     s ^= s << 5;
-    const white = (s >>> 0) / 2147483648 - 1;
-    integrator = integratorPole * integrator + white + BROWN_CORRECTION_ZERO * white1;
+    const white = (s >>> 0) * scale - gain;
+    integrator = integratorPole * integrator + white + correctionZero * white1;
     white1 = white;
     dcOut1 = integrator - dcIn1 + dcBlockPole * dcOut1;
     dcIn1 = integrator;
-    const y = dcOut1 * gain;
     // Never engages at Lull's level (≈ 8.7 σ away); it makes "never reaches ±1" unconditional.
-    out[i] = y > limit ? limit : y < -limit ? -limit : y;
+    out[i] = dcOut1 > limit ? limit : dcOut1 < -limit ? -limit : dcOut1;
   }
   state.prng.s = s >>> 0;
   state.white1 = white1;
