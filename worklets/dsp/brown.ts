@@ -11,7 +11,7 @@
  */
 import { createPrng, type PrngState } from './prng.ts';
 import { onePolePole } from './filters.ts';
-import { NOISE_LOUDNESS_GAIN, NOISE_SAFETY_LIMIT } from './levels.ts';
+import { clampBlock, NOISE_LOUDNESS_GAIN, NOISE_SAFETY_LIMIT } from './levels.ts';
 
 export const BROWN_INTEGRATOR_CORNER_HZ = 10;
 export const BROWN_DC_BLOCK_HZ = 7;
@@ -98,18 +98,21 @@ export function renderBrown(state: BrownState, out: Float32Array, start = 0, end
   let integrator = state.integrator;
   let dcIn1 = state.dcIn1;
   let dcOut1 = state.dcOut1;
+  let over = false;
   for (let i = start; i < end; i++) {
     s ^= s << 13;
     s ^= s >>> 17;
     s ^= s << 5;
     const white = (s >>> 0) * scale - gain;
-    integrator = integratorPole * integrator + white + correctionZero * white1;
+    // Grouped so each recursion is one multiply and one add long (the loop's critical path).
+    integrator = integratorPole * integrator + (white + correctionZero * white1);
     white1 = white;
-    dcOut1 = integrator - dcIn1 + dcBlockPole * dcOut1;
+    dcOut1 = dcBlockPole * dcOut1 + (integrator - dcIn1);
     dcIn1 = integrator;
-    // Never engages at Lull's level (≈ 8.7 σ away); it makes "never reaches ±1" unconditional.
-    out[i] = dcOut1 > limit ? limit : dcOut1 < -limit ? -limit : dcOut1;
+    out[i] = dcOut1;
+    if (dcOut1 > limit || dcOut1 < -limit) over = true;
   }
+  if (over) clampBlock(out, start, end, limit);
   state.prng.s = s >>> 0;
   state.white1 = white1;
   state.integrator = integrator;

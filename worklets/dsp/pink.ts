@@ -5,7 +5,7 @@
  * sample-rate change moves nothing audible, so one set of coefficients serves both.
  */
 import { createPrng, type PrngState } from './prng.ts';
-import { NOISE_LOUDNESS_GAIN, NOISE_SAFETY_LIMIT } from './levels.ts';
+import { clampBlock, NOISE_LOUDNESS_GAIN, NOISE_SAFETY_LIMIT } from './levels.ts';
 
 /** Kellet's filter state alone, for callers that bring their own white noise (the studio). */
 export interface PinkFilter {
@@ -94,6 +94,7 @@ export function renderPink(state: PinkState, out: Float32Array, start = 0, end =
   let b4 = state.b4;
   let b5 = state.b5;
   let b6 = state.b6;
+  let over = false;
   for (let i = start; i < end; i++) {
     s ^= s << 13;
     s ^= s >>> 17;
@@ -107,9 +108,10 @@ export function renderPink(state: PinkState, out: Float32Array, start = 0, end =
     b5 = p5 * b5 + white * k5;
     const y = b0 + b1 + b2 + b3 + b4 + b5 + b6 + white * direct;
     b6 = white * delayed;
-    // Never engages at Lull's level (it is > 15 σ away); it makes "never reaches ±1" unconditional.
-    out[i] = y > limit ? limit : y < -limit ? -limit : y;
+    out[i] = y;
+    if (y > limit || y < -limit) over = true;
   }
+  if (over) clampBlock(out, start, end, limit);
   state.prng.s = s >>> 0;
   state.b0 = b0;
   state.b1 = b1;
