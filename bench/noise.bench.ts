@@ -16,7 +16,7 @@ import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
-import { fitSlope, flatness, thirdOctaveBands, welchPsd } from '../worklets/dsp/analysis.ts';
+import { fitSlope, flatness, thirdOctaveBands, welchPsd } from '../measure/analysis.ts';
 import { createNoiseState, NOISE_SEEDS, renderNoise, type NoiseColour } from '../worklets/dsp/noise.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

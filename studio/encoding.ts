@@ -12,7 +12,7 @@
  *   quantiser loses ~0.4 dB of level on such noise; the level is measured on the decoded file
  *   and restored before a second encode, so the bed plays exactly as loud as it was mastered.
  */
-import { integratedLoudness } from './loudness.ts';
+import { integratedLoudness } from '../measure/loudness.ts';
 import { decodeMp3, encodeMp3, type Mp3Rate } from './mp3.ts';
 
 /** The strict reading of "1 MB per minute". */

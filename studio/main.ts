@@ -19,8 +19,8 @@ import { MANIFEST_PATH, MEDIA_DIR, ROOT, readManifest } from './paths.ts';
 
 /** Code every sound depends on (the pipeline, DSP modules, shared sound parts, PRNG). */
 const SHARED = {
-  files: ['studio/contract.ts', 'studio/master.ts', 'studio/mp3.ts', 'studio/encoding.ts', 'studio/loudness.ts', 'studio/worker.ts', 'studio/worker-entry.mjs', 'studio/paths.ts', 'studio/probes.ts'],
-  dirs: ['studio/dsp', 'studio/sounds/parts', 'worklets/dsp'],
+  files: ['studio/contract.ts', 'studio/master.ts', 'studio/mp3.ts', 'studio/encoding.ts', 'studio/worker.ts', 'studio/worker-entry.mjs', 'studio/paths.ts', 'studio/probes.ts'],
+  dirs: ['studio/dsp', 'studio/sounds/parts', 'worklets/dsp', 'measure'],
 };
 
 function listFiles(dir: string): string[] {

@@ -3,7 +3,7 @@
  * lofi checks (studio/lofi) to reuse.
  */
 import { readFile } from 'node:fs/promises';
-import { integratedLoudness, loudnessRange, truePeakDb } from '../loudness.ts';
+import { integratedLoudness, loudnessRange, truePeakDb } from '../../measure/loudness.ts';
 import { decodeMp3, type DecodedMp3 } from '../mp3.ts';
 
 /** Decodes a shipped .mp3 file (see decodeMp3: sample-exact when the LAME tag is honoured). */

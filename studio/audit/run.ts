@@ -13,7 +13,7 @@ import { catalogueEntries, entryKind, mediaSlug } from '../../src/catalogue/entr
 import { bytesPerMinute, MP3_BYTES_PER_MINUTE_GOAL } from '../encoding.ts';
 import { LOUDNESS_TARGET } from '../master.ts';
 import { decodeMp3File, judgeLoop, measureLoop, type Verdict } from './checks.ts';
-import { integratedLoudness, truePeakDb } from '../loudness.ts';
+import { integratedLoudness, truePeakDb } from '../../measure/loudness.ts';
 import { allRecipes } from '../recipes.ts';
 import { MANIFEST_PATH, MEDIA_DIR, readManifest } from '../paths.ts';
 import { matchProbes, PROBE_DIR } from '../probes.ts';
