@@ -8,8 +8,10 @@ import globals from 'globals';
 /** STYLE.md's import direction, enforced. Each zone: files in `target` may not import from `from`. */
 const zones = [
   // worklets: dsp imports nothing of ours; processors only dsp; nothing in worklets imports src.
-  { target: './worklets/dsp', from: ['./src', './worklets/processors', './studio', './bench'], message: 'DSP kernels are pure: they import nothing of ours.' },
-  { target: './worklets/processors', from: ['./src', './studio', './bench'], message: 'Processors import only worklets/dsp.' },
+  { target: './worklets/dsp', from: ['./src', './worklets/processors', './studio', './bench', './measure'], message: 'DSP kernels are pure: they import nothing of ours.' },
+  { target: './worklets/processors', from: ['./src', './studio', './bench', './measure'], message: 'Processors import only worklets/dsp.' },
+  // measure: the measurements the studio, bench and tests share; never shipped.
+  { target: './measure', from: ['./src', './worklets', './studio', './bench', './tests'], message: 'measure/ imports nothing of ours.' },
   // stores import only lib and catalogue.
   { target: './src/stores', from: ['./src/app', './src/pages', './src/features', './src/engine', './src/workers'], message: 'Stores import only lib and catalogue.' },
   // engine: stores, lib, catalogue, workers and worklet URLs; never React, pages or features.
@@ -20,7 +22,7 @@ const zones = [
   { target: './src/lib', from: ['./src/app', './src/pages', './src/features', './src/engine', './src/stores'], message: 'lib is the bottom layer.' },
   { target: './src/catalogue', from: ['./src/app', './src/pages', './src/features', './src/engine', './src/stores'], message: 'The catalogue is data.' },
   // the app never imports the studio or the bench.
-  { target: './src', from: ['./studio', './bench', './tests'], message: 'The app never imports studio/, bench/ or tests/.' },
+  { target: './src', from: ['./studio', './bench', './tests', './measure'], message: 'The app never imports studio/, bench/, measure/ or tests/.' },
 ];
 
 /** A feature never imports another feature. */

@@ -3,7 +3,7 @@
  * −23 LUFS for the stereo pair), from 10 minutes of each kernel at 48 kHz. Paste the result into
  * worklets/dsp/levels.ts when a kernel changes; tests/unit/noise-kernels.test.ts checks the match.
  */
-import { kWeightedLoudness, peakAbs, rms } from '../worklets/dsp/analysis.ts';
+import { kWeightedLoudness, peakAbs, rms } from '../measure/analysis.ts';
 import { NOISE_LOUDNESS_GAIN } from '../worklets/dsp/levels.ts';
 import { createNoiseState, NOISE_SEEDS, renderNoise, type NoiseColour } from '../worklets/dsp/noise.ts';
 

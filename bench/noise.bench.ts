@@ -16,7 +16,7 @@ import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
-import { fitSlope, flatness, thirdOctaveBands, welchPsd } from '../worklets/dsp/analysis.ts';
+import { fitSlope, flatness, thirdOctaveBands, welchPsd } from '../measure/analysis.ts';
 import { createNoiseState, NOISE_SEEDS, renderNoise, type NoiseColour } from '../worklets/dsp/noise.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -25,6 +25,13 @@ const QUANTUM = 128;
 const STEREO_48K_SAMPLES_PER_SECOND = 2 * 48000;
 
 // ---------------------------------------------------------------- 1. kernels in Node
+
+/**
+ * The kernels before issue 12's rework (filter state in object properties, inline constants, a
+ * clamp per sample), as measured by this bench on 2026-11-22 (2 × Intel Xeon, load average 2.2):
+ * kept so the README shows before and after.
+ */
+const KERNEL_NS_BEFORE_ISSUE_12: Record<NoiseColour, number> = { white: 1.89, pink: 11.24, brown: 8.22 };
 
 interface KernelCost {
   colour: NoiseColour;
@@ -340,9 +347,9 @@ function markdown(kernels: KernelCost[], runs: BrowserRun[] | { skipped: string 
     '',
     '**Kernel cost in Node** (128-frame blocks; share of one core for 48 kHz stereo):',
     '',
-    '| Colour | ns per sample | Real-time share, 48 kHz stereo |',
-    '| --- | ---: | ---: |',
-    ...kernels.map((k) => `| ${k.colour} | ${k.nsPerSample.toFixed(2)} | ${k.realTimeSharePercent.toFixed(3)} % |`),
+    '| Colour | ns per sample | Real-time share, 48 kHz stereo | Before issue 12 (ns, 2026-11-22) |',
+    '| --- | ---: | ---: | ---: |',
+    ...kernels.map((k) => `| ${k.colour} | ${k.nsPerSample.toFixed(2)} | ${k.realTimeSharePercent.toFixed(3)} % | ${KERNEL_NS_BEFORE_ISSUE_12[k.colour].toFixed(2)} |`),
     '',
   ];
   if ('skipped' in runs) lines.push(`Chromium: skipped (${runs.skipped}).`, '');

@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { catalogueEntries, mediaSlug, type CatalogueEntry } from '../src/catalogue/entries.ts';
+import { catalogueEntries, entryKind, mediaSlug, type CatalogueEntry } from '../src/catalogue/entries.ts';
 import { allRecipes, recipeSources } from './recipes.ts';
 import { renderCover } from './cover.ts';
 import type { SoundRecipe } from './contract.ts';
@@ -19,8 +19,8 @@ import { MANIFEST_PATH, MEDIA_DIR, ROOT, readManifest } from './paths.ts';
 
 /** Code every sound depends on (the pipeline, DSP modules, shared sound parts, PRNG). */
 const SHARED = {
-  files: ['studio/contract.ts', 'studio/master.ts', 'studio/mp3.ts', 'studio/loudness.ts', 'studio/worker.ts', 'studio/worker-entry.mjs', 'studio/paths.ts', 'studio/probes.ts'],
-  dirs: ['studio/dsp', 'studio/sounds/parts', 'worklets/dsp'],
+  files: ['studio/contract.ts', 'studio/master.ts', 'studio/mp3.ts', 'studio/encoding.ts', 'studio/worker.ts', 'studio/worker-entry.mjs', 'studio/paths.ts', 'studio/probes.ts'],
+  dirs: ['studio/dsp', 'studio/sounds/parts', 'worklets/dsp', 'measure'],
 };
 
 function listFiles(dir: string): string[] {
@@ -106,7 +106,7 @@ async function main(): Promise<void> {
     if (!force && prev?.coverHash === ch && existsSync(file)) continue;
     await writeFile(file, renderCover(entry));
     coversWritten++;
-    manifest[slug] = { ...(prev ?? { slug, index: entry.index, form: entry.type === 'lofi' || !entry.type ? 'song' : 'loop', hash: '' }), coverHash: ch };
+    manifest[slug] = { ...(prev ?? { slug, index: entry.index, form: entryKind(entry) === 'lofi' ? 'song' : 'loop', hash: '' }), coverHash: ch };
   }
 
   // Sounds to (re)render.

@@ -10,7 +10,7 @@
  *   music; that also leaves headroom for transient layers (crackles, gull calls) under the
  *   −1 dBTP ceiling without heavy limiting. Users still balance with each entry's volume.
  */
-import { integratedLoudness, truePeakDb } from './loudness.ts';
+import { integratedLoudness, truePeakDb } from '../measure/loudness.ts';
 
 export const LOUDNESS_TARGET = { loop: -20, song: -16 } as const;
 /** Shipped files must stay <= −1 dBTP; we aim lower because MP3 encoding adds overshoot. */

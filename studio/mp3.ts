@@ -4,6 +4,7 @@
  * a looped file would gain ~24 ms of silence. With the tag, FFmpeg (Chromium) and mpg123
  * trim exactly `delay + 529` samples at the start and `padding - 529` at the end.
  */
+import { MPEGDecoder } from 'mpg123-decoder';
 import { createMp3Encoder } from 'wasm-media-encoders';
 
 export const MP3_SAMPLES_PER_FRAME = 1152;
@@ -101,9 +102,7 @@ export function buildXingLameFrame(
   return tag;
 }
 
-export interface Mp3Options {
-  /** LAME VBR quality, 0 (best) .. 9. */
-  readonly vbrQuality: number;
+export type Mp3Options = Mp3Rate & {
   /**
    * For loops: feed the encoder the loop's last frames before it and its first frames after
    * it, and declare them as extra delay/padding in the tag. The decoder then returns exactly
@@ -111,7 +110,10 @@ export interface Mp3Options {
    * seam carries no codec transient.
    */
   readonly loop?: boolean;
-}
+};
+
+/** LAME's rate control: VBR at a quality (0 best .. 9.999), or a constant bitrate in kbps. */
+export type Mp3Rate = { readonly vbrQuality: number; readonly bitrate?: never } | { readonly bitrate: 96 | 112 | 128 | 160; readonly vbrQuality?: never };
 
 const LOOP_PRE = 2304;
 const LOOP_POST = 1152;
@@ -123,7 +125,9 @@ export async function encodeMp3(
   options: Mp3Options,
 ): Promise<Uint8Array> {
   const encoder = await createMp3Encoder();
-  encoder.configure({ channels: 2, sampleRate: 48000, vbrQuality: options.vbrQuality });
+  // LAME resamples to 32 kHz or less at low qualities unless told otherwise: the catalogue is 48 kHz.
+  const rate = options.bitrate !== undefined ? { bitrate: options.bitrate } : { vbrQuality: options.vbrQuality };
+  encoder.configure({ channels: 2, sampleRate: 48000, ...rate, outputSampleRate: 48000 });
   const chunks: Uint8Array[] = [];
   const n = left.length;
   const pre = options.loop ? Math.min(LOOP_PRE, n) : 0;
@@ -168,4 +172,29 @@ export function readLameTag(file: Uint8Array): { frames: number; delay: number; 
   const b1 = file[q + 22] ?? 0;
   const b2 = file[q + 23] ?? 0;
   return { frames, delay: (b0 << 4) | (b1 >> 4), padding: ((b1 & 0x0f) << 8) | b2 };
+}
+
+export interface DecodedMp3 {
+  readonly channels: [Float32Array, Float32Array];
+  readonly sampleRate: number;
+  readonly tag: ReturnType<typeof readLameTag>;
+}
+
+/**
+ * Decodes MP3 bytes with mpg123 (wasm) in gapless mode: it honours the LAME tag's encoder delay
+ * and padding like FFmpeg (Chromium) does, so the frame count must equal the rendered one exactly.
+ */
+export async function decodeMp3(bytes: Uint8Array, name = 'mp3'): Promise<DecodedMp3> {
+  const decoder = new MPEGDecoder({ enableGapless: true });
+  await decoder.ready;
+  try {
+    const out = decoder.decode(bytes);
+    if (out.errors.length > 0) throw new Error(`${name}: ${out.errors.length} decode error(s): ${out.errors[0]?.message ?? ''}`);
+    const l = out.channelData[0];
+    const r = out.channelData[1] ?? l;
+    if (!l || !r) throw new Error(`${name}: no audio`);
+    return { channels: [l.slice(0, out.samplesDecoded), r.slice(0, out.samplesDecoded)], sampleRate: out.sampleRate, tag: readLameTag(bytes) };
+  } finally {
+    decoder.free();
+  }
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { catalogueEntries, mediaSlug } from '../src/catalogue/entries.ts';
 import { STUDIO_SAMPLE_RATE } from './contract.ts';
 import { LOUDNESS_TARGET, master } from './master.ts';
-import { encodeMp3 } from './mp3.ts';
+import { encodeSound } from './encoding.ts';
 import { PROBE_DIR, takeProbes } from './probes.ts';
 import { allRecipes } from './recipes.ts';
 
@@ -26,14 +26,14 @@ export interface SoundResult {
   readonly limitedFrames: number;
   readonly bytes: number;
   readonly reversedBytes: number | null;
+  /** Encoder settings chosen for this sound (studio/encoding.ts), and any level restored after them. */
+  readonly encoding: string;
+  readonly levelGainDb: number;
   readonly renderMs: number;
   readonly totalMs: number;
   /** The recipe's own measurements (RenderedAudio.measurements). */
   readonly measurements?: Readonly<Record<string, number>>;
 }
-
-/** VBR quality between LAME's V4 and V5 (~130–160 kbps on our material). */
-const VBR_QUALITY = 4.5;
 
 async function run(req: WorkerRequest): Promise<SoundResult> {
   const port = parentPort;
@@ -59,7 +59,7 @@ async function run(req: WorkerRequest): Promise<SoundResult> {
   const m = master([l, r], LOUDNESS_TARGET[recipe.form], loop);
   stage('encode');
   await mkdir(req.outDir, { recursive: true });
-  const mp3 = await encodeMp3(l, r, { vbrQuality: VBR_QUALITY, loop });
+  const { mp3, mode, levelGainDb } = await encodeSound(l, r, recipe.form);
   await writeFile(join(req.outDir, `${slug}.mp3`), mp3);
   // The left channel at the probe points: the audit finds them again in the decoded file.
   await mkdir(PROBE_DIR, { recursive: true });
@@ -69,7 +69,7 @@ async function run(req: WorkerRequest): Promise<SoundResult> {
     stage('reverse');
     l.reverse();
     r.reverse();
-    const rev = await encodeMp3(l, r, { vbrQuality: VBR_QUALITY, loop });
+    const rev = (await encodeSound(l, r, recipe.form)).mp3;
     await writeFile(join(req.outDir, `${slug}-reversed.mp3`), rev);
     reversedBytes = rev.length;
   }
@@ -81,6 +81,8 @@ async function run(req: WorkerRequest): Promise<SoundResult> {
     limitedFrames: m.limitedFrames,
     bytes: mp3.length,
     reversedBytes,
+    encoding: mode,
+    levelGainDb,
     renderMs,
     totalMs: performance.now() - t0,
     ...(audio.measurements ? { measurements: audio.measurements } : {}),

@@ -1,5 +1,5 @@
 import { siteConfig } from '../lib/config';
-import { catalogueEntries, type CatalogueEntry, type SoundType } from './entries';
+import { catalogueEntries, entryKind, type CatalogueEntry, type SoundType } from './entries';
 
 /** A catalogue entry as the app uses it: absolute media URLs and a normalised kind. */
 export interface Soundscape extends CatalogueEntry {
@@ -13,12 +13,9 @@ export function resolveMediaUrl(path: string, mediaHost: string = siteConfig.med
   return mediaHost ? `${mediaHost}/${path}` : `${base.endsWith('/') ? base : `${base}/`}${path}`;
 }
 
-/**
- * The one place entries are normalised. Entries without a type sit in the lofi block (13–23)
- * in SPEC, so they are lofi; anything else untyped would be ambient.
- */
+/** The one place entries are normalised (the kind rule itself is entryKind, shared with the studio). */
 export function normaliseEntry(entry: CatalogueEntry, mediaHost?: string): Soundscape {
-  const kind: SoundType = entry.type ?? (entry.index >= 13 ? 'lofi' : 'ambient');
+  const kind: SoundType = entryKind(entry);
   return {
     ...entry,
     url: resolveMediaUrl(entry.url, mediaHost),

@@ -17,10 +17,16 @@ export interface CatalogueEntry {
   readonly image: string;
   readonly index: number;
   readonly categories: readonly string[];
-  /** SPEC: Morning has no type field; see normaliseEntry in catalogue.ts. */
+  /** SPEC: Morning has no type field; see entryKind. */
   readonly type?: SoundType;
   readonly reversedURL?: string;
 }
+
+/**
+ * An entry's kind, the one place the rule lives: entries without a type sit in the lofi block
+ * (13–23) in SPEC (Morning), so they are lofi; anything else untyped would be ambient.
+ */
+export const entryKind = (entry: Pick<CatalogueEntry, 'type' | 'index'>): SoundType => entry.type ?? (entry.index >= 13 ? 'lofi' : 'ambient');
 
 /** File slug of a sound: 'Ocean' -> 'ocean'. Used for media file names. */
 export const mediaSlug = (name: string): string => name.toLowerCase().replace(/\s+/g, '-');

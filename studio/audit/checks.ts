@@ -3,35 +3,12 @@
  * lofi checks (studio/lofi) to reuse.
  */
 import { readFile } from 'node:fs/promises';
-import { MPEGDecoder } from 'mpg123-decoder';
-import { integratedLoudness, loudnessRange, truePeakDb } from '../loudness.ts';
-import { readLameTag } from '../mp3.ts';
+import { integratedLoudness, loudnessRange, truePeakDb } from '../../measure/loudness.ts';
+import { decodeMp3, type DecodedMp3 } from '../mp3.ts';
 
-export interface DecodedMp3 {
-  readonly channels: [Float32Array, Float32Array];
-  readonly sampleRate: number;
-  readonly tag: ReturnType<typeof readLameTag>;
-}
-
-/**
- * Decodes a real .mp3 file with mpg123 (wasm) in gapless mode: it honours the LAME tag's
- * encoder delay and padding like FFmpeg (Chromium) does, so the frame count must equal the
- * rendered one exactly.
- */
+/** Decodes a shipped .mp3 file (see decodeMp3: sample-exact when the LAME tag is honoured). */
 export async function decodeMp3File(path: string): Promise<DecodedMp3> {
-  const bytes = new Uint8Array(await readFile(path));
-  const decoder = new MPEGDecoder({ enableGapless: true });
-  await decoder.ready;
-  try {
-    const out = decoder.decode(bytes);
-    if (out.errors.length > 0) throw new Error(`${path}: ${out.errors.length} decode error(s): ${out.errors[0]?.message ?? ''}`);
-    const l = out.channelData[0];
-    const r = out.channelData[1] ?? l;
-    if (!l || !r) throw new Error(`${path}: no audio`);
-    return { channels: [l.slice(0, out.samplesDecoded), r.slice(0, out.samplesDecoded)], sampleRate: out.sampleRate, tag: readLameTag(bytes) };
-  } finally {
-    decoder.free();
-  }
+  return decodeMp3(new Uint8Array(await readFile(path)), path);
 }
 
 /** The jump across the loop seam and the signal's own 99.9th-percentile sample-to-sample jump. */

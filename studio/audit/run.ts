@@ -9,10 +9,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import { catalogueEntries, mediaSlug } from '../../src/catalogue/entries.ts';
+import { catalogueEntries, entryKind, mediaSlug } from '../../src/catalogue/entries.ts';
+import { bytesPerMinute, MP3_BYTES_PER_MINUTE_GOAL } from '../encoding.ts';
 import { LOUDNESS_TARGET } from '../master.ts';
 import { decodeMp3File, judgeLoop, measureLoop, type Verdict } from './checks.ts';
-import { integratedLoudness, truePeakDb } from '../loudness.ts';
+import { integratedLoudness, truePeakDb } from '../../measure/loudness.ts';
 import { allRecipes } from '../recipes.ts';
 import { MANIFEST_PATH, MEDIA_DIR, readManifest } from '../paths.ts';
 import { matchProbes, PROBE_DIR } from '../probes.ts';
@@ -37,6 +38,11 @@ interface Row {
   crestDb?: number;
   silenceMs?: number;
   mp3Bytes: number;
+  /** Bytes per minute of audio, of the file and (when shipped) of its reversed rendition. */
+  bytesPerMinute: number;
+  reversedBytesPerMinute: number | null;
+  reversedBytes: number | null;
+  encoding: string;
   coverBytes: number;
   verdicts: Verdict[];
 }
@@ -46,6 +52,13 @@ const songVerdicts = (lufs: number, peakDb: number): Verdict[] => [
   { name: 'loudness ±1 LU', ok: Math.abs(lufs - LOUDNESS_TARGET.song) <= 1, detail: `${lufs.toFixed(2)} LUFS` },
   { name: 'true peak <= -1 dBTP', ok: peakDb <= -1, detail: `${peakDb.toFixed(2)} dBTP` },
 ];
+
+/** The size goal (studio/encoding.ts): 1 MB = 1,000,000 bytes per minute of audio, every shipped file. */
+const sizeVerdict = (prefix: string, perMinute: number): Verdict => ({
+  name: `${prefix}<= 1 MB (1,000,000 B) per minute`,
+  ok: perMinute <= MP3_BYTES_PER_MINUTE_GOAL,
+  detail: `${(perMinute / 1e6).toFixed(3)} MB/min`,
+});
 
 async function main(): Promise<void> {
   const manifest = readManifest();
@@ -70,7 +83,7 @@ async function main(): Promise<void> {
       const hasRecipe = allRecipes.some((r) => r.index === entry.index);
       if (hasRecipe) verdicts.push({ name: 'rendered', ok: false, detail: 'recipe exists but no render in the manifest' });
       console.log(`audit: ${slug}: not rendered${hasRecipe ? ' (FAIL)' : ' (no recipe yet), cover only'}`);
-      rows.push({ slug, form: entry.type === 'lofi' || !entry.type ? 'song' : 'loop', frames: 0, decodedFrames: 0, reversedDecodedFrames: null, lufs: NaN, truePeakDb: NaN, mp3Bytes: 0, coverBytes, verdicts });
+      rows.push({ slug, form: entryKind(entry) === 'lofi' ? 'song' : 'loop', frames: 0, decodedFrames: 0, reversedDecodedFrames: null, lufs: NaN, truePeakDb: NaN, mp3Bytes: 0, bytesPerMinute: NaN, reversedBytesPerMinute: null, reversedBytes: null, encoding: '–', coverBytes, verdicts });
       continue;
     }
     const path = join(MEDIA_DIR, `${slug}.mp3`);
@@ -86,9 +99,18 @@ async function main(): Promise<void> {
       ok: alignment.length === 3 && alignment.every((match) => match.lag === 0 && match.correlation > ALIGNMENT_MIN_CORRELATION),
       detail: probes ? alignment.map((match) => `lag ${match.lag} r ${match.correlation.toFixed(3)}`).join(', ') : 'no probes: run npm run studio -- --force',
     });
+    const mp3Bytes = statSync(path).size;
+    const perMinute = bytesPerMinute(mp3Bytes, frames);
+    verdicts.push(sizeVerdict('', perMinute));
     let reversedDecodedFrames: number | null = null;
+    let reversedPerMinute: number | null = null;
+    let reversedBytes: number | null = null;
     if (entry.reversedURL) {
-      const rev = await decodeMp3File(join(MEDIA_DIR, `${slug}-reversed.mp3`));
+      const reversedPath = join(MEDIA_DIR, `${slug}-reversed.mp3`);
+      reversedBytes = statSync(reversedPath).size;
+      reversedPerMinute = bytesPerMinute(reversedBytes, frames);
+      verdicts.push(sizeVerdict('reversed: ', reversedPerMinute));
+      const rev = await decodeMp3File(reversedPath);
       reversedDecodedFrames = rev.channels[0].length;
       verdicts.push({ name: 'reversed decodes to rendered length', ok: reversedDecodedFrames === frames, detail: `${reversedDecodedFrames}/${frames}` });
       // The reversed host ships these files as they are: the same rules apply to them.
@@ -98,7 +120,22 @@ async function main(): Promise<void> {
           : songVerdicts(integratedLoudness(rev.channels, rev.sampleRate), truePeakDb(rev.channels, false));
       verdicts.push(...reversed.map((verdict) => ({ ...verdict, name: `reversed: ${verdict.name}` })));
     }
-    const row: Row = { slug, form: m.form, frames, decodedFrames, reversedDecodedFrames, lufs: NaN, truePeakDb: NaN, mp3Bytes: statSync(path).size, coverBytes, verdicts };
+    const row: Row = {
+      slug,
+      form: m.form,
+      frames,
+      decodedFrames,
+      reversedDecodedFrames,
+      lufs: NaN,
+      truePeakDb: NaN,
+      mp3Bytes,
+      bytesPerMinute: perMinute,
+      reversedBytesPerMinute: reversedPerMinute,
+      reversedBytes,
+      encoding: m.result.encoding ?? 'vbr V4.5',
+      coverBytes,
+      verdicts,
+    };
     if (m.form === 'loop') {
       const a = measureLoop(dec.channels, dec.sampleRate);
       verdicts.push(...judgeLoop(a, LOUDNESS_TARGET.loop));
@@ -130,11 +167,12 @@ async function main(): Promise<void> {
   await writeFile(join(REPORT_DIR, 'audit.json'), `${JSON.stringify(report, null, 1)}\n`);
   const f = (x: number | undefined, d = 1): string => (x === undefined || Number.isNaN(x) ? '–' : x.toFixed(d));
   const table = [
-    '| sound | form | LUFS | dBTP | seam / p99.9 | max abs DC | L/R corr | LRA | longest silence ms | decoded / rendered frames | MP3 kB | cover B | pass |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.slug} | ${r.form} | ${f(r.lufs, 2)} | ${f(r.truePeakDb, 2)} | ${r.seam ?? '–'} | ${r.dc ?? '–'} | ${f(r.corr, 3)} | ${f(r.lra)} | ${f(r.silenceMs)} | ${r.decodedFrames}${r.reversedDecodedFrames !== null ? ` (rev ${r.reversedDecodedFrames})` : ''} / ${r.frames} | ${(r.mp3Bytes / 1000).toFixed(0)} | ${r.coverBytes} | ${r.verdicts.every((v) => v.ok) ? 'yes' : 'NO'} |`),
+    '| sound | form | LUFS | dBTP | seam / p99.9 | max abs DC | L/R corr | LRA | longest silence ms | decoded / rendered frames | MP3 kB | MB/min | encoding | cover B | pass |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.slug} | ${r.form} | ${f(r.lufs, 2)} | ${f(r.truePeakDb, 2)} | ${r.seam ?? '–'} | ${r.dc ?? '–'} | ${f(r.corr, 3)} | ${f(r.lra)} | ${f(r.silenceMs)} | ${r.decodedFrames}${r.reversedDecodedFrames !== null ? ` (rev ${r.reversedDecodedFrames})` : ''} / ${r.frames} | ${(r.mp3Bytes / 1000).toFixed(0)} | ${f(r.bytesPerMinute / 1e6, 3)}${r.reversedBytesPerMinute !== null ? ` (rev ${(r.reversedBytesPerMinute / 1e6).toFixed(3)})` : ''} | ${r.encoding} | ${r.coverBytes} | ${r.verdicts.every((v) => v.ok) ? 'yes' : 'NO'} |`),
   ].join('\n');
-  const targets = `Targets: loops ${LOUDNESS_TARGET.loop} LUFS, songs ${LOUDNESS_TARGET.song} LUFS (±1 LU), true peak <= -1 dBTP; ${report.decoder}.`;
+  const shipped = rows.reduce((sum, r) => sum + r.mp3Bytes + (r.reversedBytes ?? 0), 0);
+  const targets = `Targets: loops ${LOUDNESS_TARGET.loop} LUFS, songs ${LOUDNESS_TARGET.song} LUFS (±1 LU), true peak <= -1 dBTP, <= ${MP3_BYTES_PER_MINUTE_GOAL.toLocaleString('en')} bytes per minute of audio; ${report.decoder}. MP3s audited here (with reversed renditions): ${(shipped / 1e6).toFixed(1)} MB.`;
   await writeFile(join(REPORT_DIR, 'audit.md'), `# Catalogue audit\n\n${targets}\n\n${table}\n`);
   console.log(`\n${table}`);
   const failures = rows.flatMap((r) => r.verdicts.filter((v) => !v.ok).map((v) => `${r.slug}: ${v.name}: ${v.detail}`));

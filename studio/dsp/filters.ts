@@ -3,6 +3,33 @@ import { STUDIO_SAMPLE_RATE } from '../contract.ts';
 
 const TWO_PI = 2 * Math.PI;
 
+/** Biquad coefficients, normalised by a0. */
+export interface BiquadCoefficients {
+  readonly b0: number;
+  readonly b1: number;
+  readonly b2: number;
+  readonly a1: number;
+  readonly a2: number;
+}
+
+/** RBJ cookbook low-pass (the one design the studio's biquads and the lofi filter share). */
+export function rbjLowpass(freq: number, q = Math.SQRT1_2, sr = STUDIO_SAMPLE_RATE): BiquadCoefficients {
+  const w = (TWO_PI * Math.min(freq, sr * 0.49)) / sr;
+  const c = Math.cos(w);
+  const alpha = Math.sin(w) / (2 * q);
+  const a0 = 1 + alpha;
+  return { b0: (1 - c) / 2 / a0, b1: (1 - c) / a0, b2: (1 - c) / 2 / a0, a1: (-2 * c) / a0, a2: (1 - alpha) / a0 };
+}
+
+/** RBJ cookbook high-pass. */
+export function rbjHighpass(freq: number, q = Math.SQRT1_2, sr = STUDIO_SAMPLE_RATE): BiquadCoefficients {
+  const w = (TWO_PI * Math.min(freq, sr * 0.49)) / sr;
+  const c = Math.cos(w);
+  const alpha = Math.sin(w) / (2 * q);
+  const a0 = 1 + alpha;
+  return { b0: (1 + c) / 2 / a0, b1: -(1 + c) / a0, b2: (1 + c) / 2 / a0, a1: (-2 * c) / a0, a2: (1 - alpha) / a0 };
+}
+
 /** Transposed direct form II biquad with RBJ cookbook designs. */
 export class Biquad {
   b0 = 1;
@@ -22,18 +49,21 @@ export class Biquad {
     return this;
   }
 
+  private use(k: BiquadCoefficients): this {
+    this.b0 = k.b0;
+    this.b1 = k.b1;
+    this.b2 = k.b2;
+    this.a1 = k.a1;
+    this.a2 = k.a2;
+    return this;
+  }
+
   lowpass(freq: number, q = Math.SQRT1_2, sr = STUDIO_SAMPLE_RATE): this {
-    const w = (TWO_PI * Math.min(freq, sr * 0.49)) / sr;
-    const c = Math.cos(w);
-    const alpha = Math.sin(w) / (2 * q);
-    return this.set((1 - c) / 2, 1 - c, (1 - c) / 2, 1 + alpha, -2 * c, 1 - alpha);
+    return this.use(rbjLowpass(freq, q, sr));
   }
 
   highpass(freq: number, q = Math.SQRT1_2, sr = STUDIO_SAMPLE_RATE): this {
-    const w = (TWO_PI * Math.min(freq, sr * 0.49)) / sr;
-    const c = Math.cos(w);
-    const alpha = Math.sin(w) / (2 * q);
-    return this.set((1 + c) / 2, -(1 + c), (1 + c) / 2, 1 + alpha, -2 * c, 1 - alpha);
+    return this.use(rbjHighpass(freq, q, sr));
   }
 
   /** Band-pass with 0 dB peak gain at `freq`. */

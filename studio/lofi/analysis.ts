@@ -4,7 +4,7 @@
  * Loudness and true peak come from the studio meter (studio/loudness.ts), not from here.
  */
 
-import { fft } from '../../worklets/dsp/analysis.ts';
+import { fft } from '../../measure/analysis.ts';
 
 const FRAME = 2048;
 const HOP = 512;

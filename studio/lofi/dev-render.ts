@@ -4,7 +4,7 @@
  * Writes /tmp/lofi/<slug>.wav (raw mix, before the studio's mastering).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { integratedLoudness, truePeakDb } from '../loudness.ts';
+import { integratedLoudness, truePeakDb } from '../../measure/loudness.ts';
 import { renderTrack, type RenderTiming } from './render.ts';
 import { LOFI_TRACKS } from './tracks.ts';
 

@@ -5,6 +5,7 @@
  */
 import { createPrng, nextUnit } from '../../worklets/dsp/prng.ts';
 import { STUDIO_SAMPLE_RATE as SR } from '../contract.ts';
+import { rbjHighpass, rbjLowpass } from '../dsp/filters.ts';
 import type { StereoSample } from './samples.ts';
 
 export type Stereo = [Float32Array, Float32Array];
@@ -118,21 +119,6 @@ export function saturate([l, r]: Stereo, drive: number): void {
   }
 }
 
-interface Biquad { b0: number; b1: number; b2: number; a1: number; a2: number }
-function lowpass(fc: number, q: number): Biquad {
-  const w = (2 * Math.PI * Math.min(fc, SR * 0.45)) / SR;
-  const alpha = Math.sin(w) / (2 * q);
-  const cos = Math.cos(w);
-  const a0 = 1 + alpha;
-  return { b0: (1 - cos) / 2 / a0, b1: (1 - cos) / a0, b2: (1 - cos) / 2 / a0, a1: (-2 * cos) / a0, a2: (1 - alpha) / a0 };
-}
-function highpass(fc: number, q: number): Biquad {
-  const w = (2 * Math.PI * fc) / SR;
-  const alpha = Math.sin(w) / (2 * q);
-  const cos = Math.cos(w);
-  const a0 = 1 + alpha;
-  return { b0: (1 + cos) / 2 / a0, b1: -(1 + cos) / a0, b2: (1 + cos) / 2 / a0, a1: (-2 * cos) / a0, a2: (1 - alpha) / a0 };
-}
 
 /** Value of a piecewise-linear automation at time t. */
 export function automation(points: readonly (readonly [number, number])[], t: number): number {
@@ -152,14 +138,14 @@ export function automation(points: readonly (readonly [number, number])[], t: nu
  * (coefficients updated every 32 frames).
  */
 export function filter(ch: Stereo, hp: number, cutoff: readonly (readonly [number, number])[], stages: 1 | 2): void {
-  const h = highpass(hp, 0.707);
+  const h = rbjHighpass(hp, 0.707, SR);
   const q = stages > 1 ? 0.54 : 0.707;
   for (const x of ch) {
     let hx1 = 0, hx2 = 0, hy1 = 0, hy2 = 0;
     let ax1 = 0, ax2 = 0, ay1 = 0, ay2 = 0;
     let bx1 = 0, bx2 = 0, by1 = 0, by2 = 0;
     for (let start = 0; start < x.length; start += 32) {
-      const c = lowpass(automation(cutoff, start / SR), q);
+      const c = rbjLowpass(automation(cutoff, start / SR), q, SR);
       const end = Math.min(x.length, start + 32);
       for (let i = start; i < end; i++) {
         const v = x[i]!;

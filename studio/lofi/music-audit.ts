@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogueEntries, mediaSlug } from '../../src/catalogue/entries.ts';
 import { decodeMp3File } from '../audit/checks.ts';
-import { integratedLoudness, truePeakDb } from '../loudness.ts';
+import { integratedLoudness, truePeakDb } from '../../measure/loudness.ts';
 import { LOUDNESS_TARGET, TRUE_PEAK_CEILING_DB } from '../master.ts';
 import { MEDIA_DIR, readManifest } from '../paths.ts';
 import { bandShape, chroma, chromaDistance, estimateTempo, frameAt, onsetStrength, quietestWindow, spectralCentroid, spectralDistance, spectrogram } from './analysis.ts';

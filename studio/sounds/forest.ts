@@ -3,7 +3,7 @@
  * different distances and positions (warblers, a trilling bird, a two-note whistler, a distant
  * wood pigeon), and a faint brook far away. Birds get more space than the near leaves.
  */
-import { integratedLoudness } from '../loudness.ts';
+import { integratedLoudness } from '../../measure/loudness.ts';
 import { LOOP_FRAMES, SR, mixInto, poissonTimes, rand, randLog, seeded, setLoudness, stereo, type Stereo } from '../dsp/loop.ts';
 import { reverbCircular } from '../dsp/reverb.ts';
 import { renderWind } from './parts/wind.ts';

@@ -2,7 +2,7 @@
  * Seagulls on a shore: gulls calling at random times, distances and positions (single long
  * "kyow" calls and laughing series of falling notes) over gentle surf.
  */
-import { integratedLoudness } from '../loudness.ts';
+import { integratedLoudness } from '../../measure/loudness.ts';
 import { LOOP_FRAMES, SR, mixInto, setLoudness, panGains, poissonTimes, rand, randLog, seeded, type Stereo } from '../dsp/loop.ts';
 import { nextUnit } from '../../worklets/dsp/prng.ts';
 import { reverbCircular } from '../dsp/reverb.ts';

@@ -301,9 +301,9 @@ function kernelSamples(colour: NoiseColour, seed: number, sampleRate: number, le
   return x;
 }
 
-/** worklets/dsp/analysis.ts as a script for the page (it imports nothing, so one file suffices). */
+/** measure/analysis.ts as a script for the page (it imports nothing, so one file suffices). */
 function analysisScript(): string {
-  const source = readFileSync(fileURLToPath(new URL('../../worklets/dsp/analysis.ts', import.meta.url)), 'utf8');
+  const source = readFileSync(fileURLToPath(new URL('../../measure/analysis.ts', import.meta.url)), 'utf8');
   const js = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
   return `(() => { ${js.replace(/^export /gm, '')}; window.__analysis = { welchPsd, thirdOctaveBands, fitSlope, kWeightedLoudness, peakAbs }; })()`;
 }

@@ -11,7 +11,7 @@
  */
 import { createPrng, type PrngState } from './prng.ts';
 import { onePolePole } from './filters.ts';
-import { NOISE_LOUDNESS_GAIN, NOISE_SAFETY_LIMIT } from './levels.ts';
+import { clampBlock, NOISE_LOUDNESS_GAIN, NOISE_SAFETY_LIMIT } from './levels.ts';
 
 export const BROWN_INTEGRATOR_CORNER_HZ = 10;
 export const BROWN_DC_BLOCK_HZ = 7;
@@ -29,10 +29,23 @@ export interface BrownFilter {
   dcOut1: number;
 }
 
+/** The filter (its state scaled by `gain` in `renderBrown`) plus the generator's state. */
 export interface BrownState extends BrownFilter {
   readonly prng: PrngState;
   /** Output gain including the zero's normalisation and the sample-rate term. */
   readonly gain: number;
+  readonly constants: BrownConstants;
+}
+
+/**
+ * Constants of the render loop, read from the state so that V8 keeps them in registers (it
+ * rebuilds inline double literals from immediates on every sample; see pink.ts).
+ */
+export interface BrownConstants {
+  readonly correctionZero: number;
+  /** White noise in [−gain, gain): uint32 × scale − gain. */
+  readonly scale: number;
+  readonly limit: number;
 }
 
 export function createBrownFilter(sampleRate: number): BrownFilter {
@@ -47,12 +60,14 @@ export function createBrownFilter(sampleRate: number): BrownFilter {
 }
 
 export function createBrownState(seed: number, sampleRate: number): BrownState {
+  // With the corner fixed in Hz, the integrator's power per Hz grows with the sample rate:
+  // the √(48 kHz / rate) term keeps the loudness the same at every rate.
+  const gain = (NOISE_LOUDNESS_GAIN.brown * Math.sqrt(48000 / sampleRate)) / (1 + BROWN_CORRECTION_ZERO);
   return {
     prng: createPrng(seed),
-    // With the corner fixed in Hz, the integrator's power per Hz grows with the sample rate:
-    // the √(48 kHz / rate) term keeps the loudness the same at every rate.
-    gain: (NOISE_LOUDNESS_GAIN.brown * Math.sqrt(48000 / sampleRate)) / (1 + BROWN_CORRECTION_ZERO),
+    gain,
     ...createBrownFilter(sampleRate),
+    constants: { correctionZero: BROWN_CORRECTION_ZERO, scale: gain / 2147483648, limit: NOISE_SAFETY_LIMIT },
   };
 }
 
@@ -68,18 +83,39 @@ export function brownStep(f: BrownFilter, white: number): number {
   return f.dcOut1;
 }
 
-/** Fills `out[start, end)`; allocates nothing. */
+/**
+ * Fills `out[start, end)`; allocates nothing. The filter of `brownStep`, run on white noise that
+ * already carries the output gain (the filter is linear: one multiply fewer per sample), with its
+ * state in locals and its constants in registers (see BrownConstants).
+ */
 export function renderBrown(state: BrownState, out: Float32Array, start = 0, end = out.length): void {
-  let s = state.prng.s;
+  const { correctionZero, scale, limit } = state.constants;
+  const integratorPole = state.integratorPole;
+  const dcBlockPole = state.dcBlockPole;
   const gain = state.gain;
-  const limit = NOISE_SAFETY_LIMIT;
+  let s = state.prng.s;
+  let white1 = state.white1;
+  let integrator = state.integrator;
+  let dcIn1 = state.dcIn1;
+  let dcOut1 = state.dcOut1;
+  let over = false;
   for (let i = start; i < end; i++) {
     s ^= s << 13;
     s ^= s >>> 17;
     s ^= s << 5;
-    const y = brownStep(state, (s >>> 0) / 2147483648 - 1) * gain;
-    // Never engages at Lull's level (≈ 8.7 σ away); it makes "never reaches ±1" unconditional.
-    out[i] = y > limit ? limit : y < -limit ? -limit : y;
+    const white = (s >>> 0) * scale - gain;
+    // Grouped so each recursion is one multiply and one add long (the loop's critical path).
+    integrator = integratorPole * integrator + (white + correctionZero * white1);
+    white1 = white;
+    dcOut1 = dcBlockPole * dcOut1 + (integrator - dcIn1);
+    dcIn1 = integrator;
+    out[i] = dcOut1;
+    if (dcOut1 > limit || dcOut1 < -limit) over = true;
   }
+  if (over) clampBlock(out, start, end, limit);
   state.prng.s = s >>> 0;
+  state.white1 = white1;
+  state.integrator = integrator;
+  state.dcIn1 = dcIn1;
+  state.dcOut1 = dcOut1;
 }

@@ -13,3 +13,16 @@ export const NOISE_LOUDNESS_GAIN = {
 
 /** Hard ceiling of every kernel's output; unreachable at these gains. */
 export const NOISE_SAFETY_LIMIT = 0.98;
+
+/**
+ * Clamps `out[start, end)` to ±limit. Kernels write unclamped samples and call this only when a
+ * sample went past the limit: a clamp inside the render loop cost as much as the filter itself,
+ * and at Lull's gains it never engages (pink is > 15 σ away, brown ≈ 8.7 σ); it makes "never
+ * reaches ±1" unconditional.
+ */
+export function clampBlock(out: Float32Array, start: number, end: number, limit: number): void {
+  for (let i = start; i < end; i++) {
+    const y = out[i] as number;
+    out[i] = y > limit ? limit : y < -limit ? -limit : y;
+  }
+}

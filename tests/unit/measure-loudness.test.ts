@@ -3,7 +3,7 @@
  * and true peak are known: EBU Tech 3341's sine cases and an inter-sample peak.
  */
 import { describe, expect, it } from 'vitest';
-import { integratedLoudness, loudnessRange, truePeakDb } from './loudness.ts';
+import { integratedLoudness, loudnessRange, truePeakDb } from '../../measure/loudness.ts';
 
 const RATE = 48000;
 const sine = (hz: number, dbfs: number, seconds: number, phase = 0): Float32Array => {

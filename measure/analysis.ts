@@ -1,8 +1,10 @@
 /**
- * Measurements of rendered noise, shared by the unit tests (Node), the Chromium tests (injected
- * into the page) and the bench: Welch PSD, third-octave bands, spectral slope, K-weighted
- * loudness, peaks and drift. Not used on the audio thread. Self-contained (no imports) so the
- * Chromium tests can transpile it and evaluate it in the page next to the real processors.
+ * Measurements, shared by the unit tests (Node), the Chromium tests (injected into the page), the
+ * bench and the studio: FFT, Welch PSD, third-octave bands, spectral slope, K-weighting and a
+ * steady-signal loudness, peaks and drift. Never shipped to the audio thread (worklets/dsp keeps
+ * only what the processors run). Self-contained (no imports) so the Chromium tests can transpile
+ * it and evaluate it in the page next to the real processors; the gated BS.1770 meter built on
+ * its K-weighting is measure/loudness.ts.
  */
 
 /** In-place iterative radix-2 complex FFT; `re.length` must be a power of two. */
@@ -161,7 +163,7 @@ export function flatness(bands: readonly Band[]): number {
   return Math.max(...bands.map((b) => Math.abs(b.levelDb - mean)));
 }
 
-interface Biquad {
+export interface Biquad {
   readonly b0: number;
   readonly b1: number;
   readonly b2: number;
@@ -169,11 +171,25 @@ interface Biquad {
   readonly a2: number;
 }
 
+/** BS.1770-4 Tables 1 and 2: the standard's own K-weighting coefficients at 48 kHz. */
+const K_WEIGHTING_48K: readonly [Biquad, Biquad] = [
+  { b0: 1.53512485958697, b1: -2.69169618940638, b2: 1.19839281085285, a1: -1.69065929318241, a2: 0.73248077421585 },
+  { b0: 1, b1: -2, b2: 1, a1: -1.99004745483398, a2: 0.99007225036621 },
+];
+
+/**
+ * The K-weighting every loudness figure in Lull uses (the studio's meter, the audit, the noise
+ * tests and bench): the standard's table at 48 kHz, the analog prototype at other rates.
+ */
+export function kWeighting(sampleRate: number): readonly [Biquad, Biquad] {
+  return sampleRate === 48000 ? K_WEIGHTING_48K : kWeightingDesign(sampleRate);
+}
+
 /**
  * BS.1770 K-weighting (+4 dB shelf near 1.68 kHz, RLB high-pass near 38 Hz) for any sample rate,
  * from the analog prototype behind the standard's 48 kHz table (as pyloudnorm and libebur128 do).
  */
-export function kWeighting(sampleRate: number): readonly [Biquad, Biquad] {
+export function kWeightingDesign(sampleRate: number): readonly [Biquad, Biquad] {
   const f0 = 1681.974450955533, q = 0.7071752369554196, gainDb = 3.999843853973347;
   const k = Math.tan((Math.PI * f0) / sampleRate);
   const vh = Math.pow(10, gainDb / 20);

@@ -4,9 +4,10 @@
  * Exported for the studio pipeline, the audit and the lofi checks.
  */
 
-// K-weighting at 48 kHz (BS.1770-4, Table 1 and 2).
-const SHELF = { b0: 1.53512485958697, b1: -2.69169618940638, b2: 1.19839281085285, a1: -1.69065929318241, a2: 0.73248077421585 };
-const RLB = { b0: 1, b1: -2, b2: 1, a1: -1.99004745483398, a2: 0.99007225036621 };
+import { kWeighting } from './analysis.ts';
+
+// The one K-weighting (measure/analysis.ts): at 48 kHz, the standard's table.
+const [SHELF, RLB] = kWeighting(48000);
 
 /** Mean square of the K-weighted signal per 100 ms step (sum over channels). */
 function kWeightedStepPower(channels: readonly Float32Array[], sampleRate: number): Float64Array {
