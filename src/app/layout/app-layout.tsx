@@ -16,21 +16,10 @@ import { Sidebar } from './sidebar';
 import { OfflineStatus } from '../../features/offline/offline-status';
 import { SleepTimerChip } from '../../features/sleep-timer/sleep-timer-chip';
 import { PlayerBar } from '../../features/player/player-bar';
-
-export interface RouteHandle {
-  readonly title: string;
-}
-
-const isRouteHandle = (handle: unknown): handle is RouteHandle =>
-  typeof handle === 'object' && handle !== null && typeof (handle as { title?: unknown }).title === 'string';
+import { pageTitle } from '../route-match';
 
 function useRouteTitle(): string {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle;
-    if (isRouteHandle(handle)) return handle.title;
-  }
-  return 'Page not found';
+  return pageTitle(useMatches().map((match) => match.handle));
 }
 
 const MOBILE_QUERY = `(max-width:${constants.mobileBreakpointPx}px)`;
