@@ -17,6 +17,7 @@ import { OfflineStatus } from '../../features/offline/offline-status';
 import { SleepTimerChip } from '../../features/sleep-timer/sleep-timer-chip';
 import { PlayerBar } from '../../features/player/player-bar';
 import { pageTitle } from '../route-match';
+import { useHydrated } from '../../lib/use-hydrated';
 
 function useRouteTitle(): string {
   return pageTitle(useMatches().map((match) => match.handle));
@@ -51,14 +52,16 @@ const skipLinkSx = {
 } as const;
 
 export function AppLayout({ children }: { children?: ReactNode }) {
-  const isMobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
+  // Hydrates as the prerendered desktop layout, then follows the screen (the sidebar hides itself by CSS on phones meanwhile).
+  const isMobile = useMediaQuery(MOBILE_QUERY);
   const ui = useSnapshot(uiStore);
+  const hydrated = useHydrated();
   const title = useRouteTitle();
   useSidebarShortcut();
   useEffect(() => {
     document.title = documentTitle(title);
   }, [title]);
-  const expanded = isMobile ? ui.drawerOpen : ui.sidebarOpen;
+  const expanded = isMobile ? ui.drawerOpen : !hydrated || ui.sidebarOpen;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
