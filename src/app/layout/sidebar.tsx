@@ -5,7 +5,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import Tooltip from '@mui/material/Tooltip';
+import { LazyTooltip as Tooltip } from '../../lib/lazy-tooltip';
 import Typography from '@mui/material/Typography';
 import { NavLink } from 'react-router-dom';
 import { useSnapshot } from 'valtio';

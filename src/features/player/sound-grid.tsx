@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Tooltip from '@mui/material/Tooltip';
+import { LazyTooltip as Tooltip } from '../../lib/lazy-tooltip';
 import Typography from '@mui/material/Typography';
 import EqualizerIcon from '@mui/icons-material/GraphicEq';
 import PauseIcon from '@mui/icons-material/Pause';
