@@ -70,10 +70,21 @@ export function pageHtml(template: string, page: PrerenderedPage, preloads: read
     .join('');
   const root = '<div id="root"></div>';
   if (!template.includes(root) || !template.includes('</head>')) throw new Error('prerender: index.html has no empty #root or </head>');
-  return template
+  // The page's markup and CSS come first; its scripts (module script and modulepreloads) move to
+  // the end of <body>, so on a slow network the HTML is not competing with 25 script requests
+  // before it can paint. They still load before any interaction: the page cannot work without them.
+  const scripts: string[] = [];
+  const head = template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace('</head>', `${links}${page.styles}</head>`)
-    .replace(root, `<div id="root" data-route="${escapeHtml(page.routeKey)}">${page.html}</div>`);
+    .replace(/\s*<script type="module"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*>/g, (tag) => {
+      scripts.push(tag.trim());
+      return '';
+    });
+  if (!scripts.some((tag) => tag.startsWith('<script'))) throw new Error('prerender: index.html has no module script');
+  return head
+    .replace('</head>', `${page.styles}</head>`)
+    .replace(root, `<div id="root" data-route="${escapeHtml(page.routeKey)}">${page.html}</div>`)
+    .replace('</body>', `${[...scripts, links].join('')}</body>`);
 }
 
 /**
