@@ -1,7 +1,10 @@
 /// <reference types="vitest/config" />
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { defineConfig, loadEnv, type Plugin, type PreviewServer } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerender } from './vite-prerender.ts';
 
 /** The origin of a configured URL, or undefined. */
 const originOf = (url: string | undefined): string | undefined => {
@@ -76,6 +79,21 @@ function headersFile(headers: Record<string, string>): string {
   ].join('\n\n') + '\n';
 }
 
+/** A path that is neither a file in dist nor a prerendered page (`/white-noise` -> white-noise.html). */
+function isUnknownPage(distDir: string, pathname: string): boolean {
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    return true;
+  }
+  const file = join(distDir, path);
+  if (!file.startsWith(distDir)) return true;
+  const isFile = (candidate: string) => existsSync(candidate) && statSync(candidate).isFile();
+  if (path.endsWith('/')) return !isFile(join(file, 'index.html'));
+  return !isFile(file) && !isFile(`${file}.html`);
+}
+
 function deploymentHeaders(env: Record<string, string>): Plugin {
   const headers = securityHeaders(env);
   return {
@@ -84,10 +102,22 @@ function deploymentHeaders(env: Record<string, string>): Plugin {
       this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(headers) });
     },
     configurePreviewServer(server: PreviewServer) {
+      const distDir = resolve(server.config.root, server.config.build.outDir);
       server.middlewares.use((req, res, next) => {
         const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
         for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
         res.setHeader('Cache-Control', cacheControlFor(pathname));
+        // As static hosts do (Netlify, Cloudflare Pages): a path with no file and no prerendered
+        // page gets 404.html with status 404, instead of vite preview's index.html fallback.
+        if ((req.method === 'GET' || req.method === 'HEAD') && isUnknownPage(distDir, pathname)) {
+          const page = join(distDir, '404.html');
+          if (existsSync(page)) {
+            res.statusCode = 404;
+            res.setHeader('Content-Type', 'text/html; charset=utf-8');
+            res.end(req.method === 'HEAD' ? undefined : readFileSync(page));
+            return;
+          }
+        }
         next();
       });
     },
@@ -100,6 +130,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       deploymentHeaders(env),
+      prerender(mode),
       VitePWA({
         // Lull asks before updating (never a reload mid-playback); clientsClaim makes the first visit controlled.
         registerType: 'prompt',
@@ -136,7 +167,9 @@ export default defineConfig(({ mode }) => {
           globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
           globIgnores: ['media/**', 'screenshots/**', '_headers'],
           cleanupOutdatedCaches: true,
-          navigateFallback: '/index.html',
+          // Each route's prerendered file is precached and found by its clean URL (/white-noise ->
+          // white-noise.html); only paths with no page fall back, to the not-found page.
+          navigateFallback: '/404.html',
           navigateFallbackDenylist: [/^\/media\//],
         },
       }),

@@ -1,10 +1,9 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import { RouterProvider } from 'react-router-dom';
-import { theme } from './app/theme/theme';
-import { createAppRouter } from './app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, RouterProvider } from 'react-router-dom';
+import { AppTheme } from './app/app-theme';
+import { createAppRouter, loadMatchedPages, routes } from './app/router';
+import { prerenderKey } from './app/route-match';
 import { startAnalytics } from './lib/analytics';
 import { siteConfig } from './lib/config';
 import { reportError, startErrorReporting } from './lib/error-reporting';
@@ -20,14 +19,35 @@ startAnalytics(siteConfig.analytics);
 listenForInstallPrompt();
 registerServiceWorker();
 
+/**
+ * Every route's HTML is prerendered at build time (vite-prerender.ts); React takes it over with
+ * hydrateRoot. Markup written for another route (a host answering every path with index.html) or
+ * a page that could not load is replaced by a fresh render instead.
+ */
+async function mountApp(root: HTMLElement): Promise<void> {
+  const matches = matchRoutes(routes, window.location);
+  let pagesLoaded = true;
+  try {
+    await loadMatchedPages(matches);
+  } catch (error) {
+    pagesLoaded = false;
+    reportError(error, 'Page load failed:');
+  }
+  const app = (
+    <StrictMode>
+      <AppTheme>
+        <RouterProvider router={createAppRouter()} />
+      </AppTheme>
+    </StrictMode>
+  );
+  if (pagesLoaded && root.dataset.route === prerenderKey(matches) && root.hasChildNodes()) {
+    hydrateRoot(root, app, { onRecoverableError: (error) => reportError(error, 'Hydration:') });
+  } else {
+    root.replaceChildren();
+    createRoot(root).render(app);
+  }
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('Lull: #root is missing from index.html');
-
-createRoot(root).render(
-  <StrictMode>
-    <ThemeProvider theme={theme}>
-      <CssBaseline enableColorScheme />
-      <RouterProvider router={createAppRouter()} />
-    </ThemeProvider>
-  </StrictMode>,
-);
+void mountApp(root);

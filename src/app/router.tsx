@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteMatch, type RouteObject } from 'react-router-dom';
 import { routeTitles } from '../lib/strings';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './route-error';
@@ -29,3 +29,17 @@ export const routes: RouteObject[] = [
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);
+
+/**
+ * Loads the lazy pages a URL matches before React starts, so the first render is the same tree
+ * the prerender wrote (hydration without a fallback in between). Rejects when a page cannot load.
+ */
+export async function loadMatchedPages(matches: readonly RouteMatch[] | null): Promise<void> {
+  await Promise.all(
+    (matches ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy());
+      delete route.lazy;
+    }),
+  );
+}

@@ -28,6 +28,8 @@ export const strings = {
   notFound: 'The page you are looking for does not exist.',
   loadingAudio: 'Loading audio...',
   learnMore: 'Learn more',
+  // Read by screen readers and search engines after the visible 'Learn more' (SPEC's words stay as they are).
+  learnMoreCreditsContext: ' about who made the sounds and their licences',
   credits: 'Credits',
   sleepTimer: 'Sleep timer',
   playlists: 'Playlists',

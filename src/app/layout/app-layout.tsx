@@ -17,21 +17,11 @@ import { OfflineStatus } from '../../features/offline/offline-status';
 import { SleepTimerChip } from '../../features/sleep-timer/sleep-timer-chip';
 import { PlayerBar } from '../../features/player/player-bar';
 import { PlayerMixButton } from '../../features/mix/player-mix-button';
-
-export interface RouteHandle {
-  readonly title: string;
-}
-
-const isRouteHandle = (handle: unknown): handle is RouteHandle =>
-  typeof handle === 'object' && handle !== null && typeof (handle as { title?: unknown }).title === 'string';
+import { pageTitle } from '../route-match';
+import { useHydrated } from '../../lib/use-hydrated';
 
 function useRouteTitle(): string {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle;
-    if (isRouteHandle(handle)) return handle.title;
-  }
-  return 'Page not found';
+  return pageTitle(useMatches().map((match) => match.handle));
 }
 
 const MOBILE_QUERY = `(max-width:${constants.mobileBreakpointPx}px)`;
@@ -63,14 +53,16 @@ const skipLinkSx = {
 } as const;
 
 export function AppLayout({ children }: { children?: ReactNode }) {
-  const isMobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
+  // Hydrates as the prerendered desktop layout, then follows the screen (the sidebar hides itself by CSS on phones meanwhile).
+  const isMobile = useMediaQuery(MOBILE_QUERY);
   const ui = useSnapshot(uiStore);
+  const hydrated = useHydrated();
   const title = useRouteTitle();
   useSidebarShortcut();
   useEffect(() => {
     document.title = documentTitle(title);
   }, [title]);
-  const expanded = isMobile ? ui.drawerOpen : ui.sidebarOpen;
+  const expanded = isMobile ? ui.drawerOpen : !hydrated || ui.sidebarOpen;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>

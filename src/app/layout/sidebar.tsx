@@ -5,13 +5,14 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import Tooltip from '@mui/material/Tooltip';
+import { LazyTooltip as Tooltip } from '../../lib/lazy-tooltip';
 import Typography from '@mui/material/Typography';
 import { NavLink } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { closeDrawer, uiStore } from '../../stores/ui-store';
 import { constants, PRODUCT } from '../../lib/strings';
 import { navGroups, type NavItem } from './nav-items';
+import { useHydrated } from '../../lib/use-hydrated';
 
 interface SidebarProps {
   readonly isMobile: boolean;
@@ -80,6 +81,8 @@ function SidebarContent({ expanded, onNavigate }: { expanded: boolean; onNavigat
 
 export function Sidebar({ isMobile }: SidebarProps) {
   const ui = useSnapshot(uiStore);
+  // The prerendered page has it expanded; a stored '0' applies once hydrated.
+  const open = !useHydrated() || ui.sidebarOpen;
   if (isMobile) {
     return (
       <Drawer
@@ -93,15 +96,16 @@ export function Sidebar({ isMobile }: SidebarProps) {
       </Drawer>
     );
   }
-  const width = ui.sidebarOpen ? constants.sidebarWidth : constants.sidebarWidthIcon;
+  const width = open ? constants.sidebarWidth : constants.sidebarWidthIcon;
   return (
     <Drawer
       variant="permanent"
       data-testid="sidebar"
-      data-state={ui.sidebarOpen ? 'expanded' : 'collapsed'}
-      sx={{ width, flexShrink: 0, '& .MuiDrawer-paper': { width, boxSizing: 'border-box', transition: 'width 150ms ease' } }}
+      data-state={open ? 'expanded' : 'collapsed'}
+      // Phones get the drawer instead: hidden by CSS already in the prerendered page, before script runs.
+      sx={{ width, flexShrink: 0, [`@media (max-width:${constants.mobileBreakpointPx}px)`]: { display: 'none' }, '& .MuiDrawer-paper': { width, boxSizing: 'border-box', transition: 'width 150ms ease' } }}
     >
-      <SidebarContent expanded={ui.sidebarOpen} onNavigate={() => undefined} />
+      <SidebarContent expanded={open} onNavigate={() => undefined} />
     </Drawer>
   );
 }

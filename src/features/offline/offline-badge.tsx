@@ -3,11 +3,13 @@ import CloudOffIcon from '@mui/icons-material/CloudOff';
 import { useSnapshot } from 'valtio';
 import { strings } from '../../lib/strings';
 import { offlineStore } from '../../stores/offline-store';
+import { useHydrated } from '../../lib/use-hydrated';
 
 /** SPEC 2: offline, a badge says how many sounds are saved and so can play. */
 export function OfflineBadge() {
   const offline = useSnapshot(offlineStore);
-  if (offline.online) return null;
+  const hydrated = useHydrated();
+  if (offline.online || !hydrated) return null;
   return (
     <Chip
       icon={<CloudOffIcon color="warning" />}

@@ -1,15 +1,16 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Tooltip from '@mui/material/Tooltip';
+import { LazyTooltip as Tooltip } from '../../lib/lazy-tooltip';
 import Typography from '@mui/material/Typography';
 import EqualizerIcon from '@mui/icons-material/GraphicEq';
 import PauseIcon from '@mui/icons-material/Pause';
 import { useSnapshot } from 'valtio';
-import { soundscapesByName, type Soundscape } from '../../catalogue/catalogue';
+import { soundscapes, soundscapesByName, type Soundscape } from '../../catalogue/catalogue';
 import { strings } from '../../lib/strings';
 import { playableSoundscapes, playerStore, playSound, type PlayerStatus } from '../../stores/player-store';
 import { usePlayerEngine } from './use-player-engine';
+import { useHydrated } from '../../lib/use-hydrated';
 
 export interface SoundGridProps {
   /**
@@ -42,13 +43,15 @@ function StateMark({ state }: { state: ButtonState }) {
 export function SoundGrid({ unavailableReason }: SoundGridProps) {
   usePlayerEngine();
   const player = useSnapshot(playerStore);
-  const sounds = soundscapesByName(playableSoundscapes(playerStore));
+  // The prerendered grid lists all 24; the reversed host's shorter list applies once hydrated.
+  const hydrated = useHydrated();
+  const sounds = soundscapesByName(hydrated ? playableSoundscapes(playerStore) : soundscapes);
 
   return (
     <Box component="ul" data-testid="sound-grid" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(9.5rem, 1fr))' }}>
       {sounds.map((sound) => {
         const state: ButtonState = sound.index === player.currentIndex && player.status !== 'idle' ? player.status : 'stopped';
-        const reason = unavailableReason?.(sound);
+        const reason = hydrated ? unavailableReason?.(sound) : undefined;
         const unavailable = reason !== undefined;
         const button = (
           <Button

@@ -19,6 +19,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import StopIcon from '@mui/icons-material/Stop';
 import { Suspense, useId, useState } from 'react';
 import { useSnapshot, type Snapshot } from 'valtio';
+import { useHydrated } from '../../lib/use-hydrated';
 import { strings } from '../../lib/strings';
 import { playerStore } from '../../stores/player-store';
 import { deletePlaylist, dismissRecoveredNotice, movePlaylist, playlistStore, type Playlist } from '../../stores/playlist-store';
@@ -98,7 +99,11 @@ function PlaylistCard({ playlist, position, count, onEdit, onDelete }: { playlis
 
 /** SPEC 2: the home page's Playlists section with Create Playlist. */
 export function PlaylistsSection() {
-  const { playlists, recovered } = useSnapshot(playlistStore);
+  const snapshot = useSnapshot(playlistStore);
+  // The prerendered page has no playlists (they live on the device); they appear once hydrated.
+  const hydrated = useHydrated();
+  const playlists = hydrated ? snapshot.playlists : [];
+  const recovered = hydrated && snapshot.recovered;
   const headingId = useId();
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);

@@ -6,6 +6,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useSnapshot } from 'valtio';
+import { useHydrated } from '../../lib/use-hydrated';
 import { soundscapes } from '../../catalogue/catalogue';
 import { strings } from '../../lib/strings';
 import { statsKey, statsStore } from '../../stores/stats-store';
@@ -17,7 +18,9 @@ const minutesFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 
 /** SPEC 3: minutes and sessions per sound, as stored under listeningPreferences. */
 export function ListeningStats() {
   const stats = useSnapshot(statsStore);
-  const rows = Object.entries(stats.tracks)
+  // Stored on this device: the prerendered page shows the empty state until hydrated.
+  const hydrated = useHydrated();
+  const rows = Object.entries(hydrated ? stats.tracks : {})
     .map(([key, entry]) => ({ key, name: nameByKey.get(key) ?? key, minutes: entry.totalMinutes, sessions: entry.sessionCount }))
     .sort((a, b) => b.minutes - a.minutes || a.name.localeCompare(b.name, 'en'));
 

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -10,6 +11,9 @@ import { ReversedNotice, SoundscapesSection } from '../../features/player/sounds
 import { OfflineBadge } from '../../features/offline/offline-badge';
 import { useOfflineUnavailableReason } from '../../features/offline/use-offline-availability';
 
+/** Out of sight, still read by screen readers and crawlers. */
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
 export default function HomePage() {
   const unavailableReason = useOfflineUnavailableReason();
   return (
@@ -17,7 +21,7 @@ export default function HomePage() {
       <LazySharedMixPrompt />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
         <Typography color="text.secondary" data-testid="disclaimer">
-          <ReversedNotice />{strings.homeDisclaimer} <Link component={RouterLink} to="/credits">{strings.learnMore}</Link>
+          <ReversedNotice />{strings.homeDisclaimer} <Link component={RouterLink} to="/credits">{strings.learnMore}<Box component="span" sx={visuallyHidden}>{strings.learnMoreCreditsContext}</Box></Link>
         </Typography>
         <Button component={RouterLink} to="/credits" variant="outlined" sx={{ flexShrink: 0 }}>{strings.credits}</Button>
       </Stack>

@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { isRecord, readJson, STORAGE_KEYS } from '../../lib/storage';
+import { useHydrated } from '../../lib/use-hydrated';
 
 /** podcastData: an array of objects with a feedUrl. Entries without a string feedUrl are skipped. */
 export function readPodcastFeedUrls(): string[] {
@@ -12,7 +13,9 @@ export function readPodcastFeedUrls(): string[] {
 }
 
 export default function PodcastsPage() {
-  const [feedUrls] = useState(readPodcastFeedUrls);
+  const [storedFeedUrls] = useState(readPodcastFeedUrls);
+  // Read from this device: shown once hydrated, the prerendered page has none.
+  const feedUrls = useHydrated() ? storedFeedUrls : [];
   return (
     <Stack spacing={2}>
       <Typography variant="h2" component="h2">Podcasts are being discontinued</Typography>

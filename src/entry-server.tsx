@@ -1,0 +1,55 @@
+/**
+ * The prerender entry (build time only, in Node): renders one route to HTML with its critical
+ * Emotion/MUI CSS, so the first paint needs no JavaScript. vite-prerender.ts builds this with
+ * Vite's SSR build and writes one HTML file per route; src/main.tsx hydrates them.
+ */
+import { renderToString } from 'react-dom/server';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { AppTheme } from './app/app-theme';
+import { routes } from './app/router';
+import { documentTitle } from './lib/strings';
+import { pageTitle, prerenderKey } from './app/route-match';
+
+export interface PrerenderedPage {
+  /** The page's markup, for inside #root. */
+  readonly html: string;
+  /** <style data-emotion> elements for <head>: the CSS this markup uses, nothing more. */
+  readonly styles: string;
+  /** The browser title ('White Noise - Lull'). */
+  readonly title: string;
+  /** Which route this markup is (main.tsx hydrates only when the URL matches the same one). */
+  readonly routeKey: string;
+}
+
+export async function renderPage(path: string): Promise<PrerenderedPage> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
+  if (context instanceof Response) throw new Error(`prerender: ${path} answered with a redirect or response`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // The client's default Emotion cache has the same key, so it adopts these styles instead of inserting them again.
+  const cache = createCache({ key: 'css' });
+  const emotion = createEmotionServer(cache);
+  // renderToString, not the streaming prerender: that one outlines Suspense boundaries and
+  // reveals them with inline scripts, which the CSP (rightly) blocks.
+  const html = renderToString(
+    <CacheProvider value={cache}>
+      <AppTheme>
+        {/* hydrate={false}: no inline data script (the CSP allows none); the routes have no loaders to hydrate. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppTheme>
+    </CacheProvider>,
+  );
+  // A component that threw inside a Suspense boundary leaves '<!--$!-->' (rendered on the client
+  // only): a hole in the prerendered page, so the build fails instead.
+  if (html.includes('<!--$!-->')) throw new Error(`prerender: ${path} failed to render a part of the page on the server`);
+  if (/<script[\s>]/.test(html)) throw new Error(`prerender: ${path} produced an inline script, which the CSP blocks`);
+  return {
+    html,
+    styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)),
+    title: documentTitle(pageTitle(context.matches.map((match) => match.route.handle))),
+    routeKey: prerenderKey(context.matches),
+  };
+}

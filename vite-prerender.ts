@@ -1,0 +1,153 @@
+/**
+ * Prerendering, part of `vite build`: after the client bundle is written, src/entry-server.tsx is
+ * built with Vite's SSR build and every route is rendered into its own HTML file (index.html,
+ * white-noise.html, …, 404.html) with the CSS its markup uses, so the first paint needs no
+ * JavaScript; src/main.tsx hydrates it. Each file also modulepreloads its own page's chunks.
+ * Runs in writeBundle (sequential), before vite-plugin-pwa's closeBundle builds the precache list,
+ * so the service worker precaches the prerendered files.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin, type Rollup } from 'vite';
+
+interface PrerenderedPage {
+  readonly html: string;
+  readonly styles: string;
+  readonly title: string;
+  readonly routeKey: string;
+}
+
+interface RoutePage {
+  /** The URL rendered ('/white-noise'); the not-found page is rendered at an unmatched one. */
+  readonly url: string;
+  /** Where it is written, relative to dist. */
+  readonly file: string;
+  /** The page module the route loads lazily (src/pages/...), for its modulepreloads. */
+  readonly module: string;
+}
+
+/** The not-found page is rendered at a path no route has. */
+const NOT_FOUND_URL = '/__lull-not-found__';
+
+/** The routes and their page modules, read from src/app/router.tsx (one route per line there). */
+export function routePages(routerSource: string): RoutePage[] {
+  const pages: RoutePage[] = [];
+  for (const line of routerSource.split('\n')) {
+    const match = /path: '([^']+)'.*import\('\.\.\/(pages\/[^']+)'\)/.exec(line);
+    if (!match?.[1] || !match[2]) continue;
+    const [, path, module] = match;
+    if (path === '*') pages.push({ url: NOT_FOUND_URL, file: '404.html', module: `src/${module}` });
+    else pages.push({ url: path, file: path === '/' ? 'index.html' : `${path.slice(1)}.html`, module: `src/${module}` });
+  }
+  return pages;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The chunk a module is the entry of, and every chunk it imports statically. */
+function chunkFiles(bundle: Rollup.OutputBundle, module: string): string[] {
+  const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+  const entry = chunks.find((chunk) => chunk.facadeModuleId?.replace(/\\/g, '/').replace(/\.tsx?$/, '').endsWith(module));
+  if (!entry) throw new Error(`prerender: no chunk for ${module}`);
+  const files = new Set<string>();
+  const visit = (fileName: string) => {
+    if (files.has(fileName)) return;
+    files.add(fileName);
+    const chunk = bundle[fileName];
+    if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+  };
+  visit(entry.fileName);
+  return [...files];
+}
+
+/** The built index.html with a page's markup, CSS, title and page modulepreloads filled in. */
+export function pageHtml(template: string, page: PrerenderedPage, preloads: readonly string[]): string {
+  const links = preloads
+    .filter((file) => !template.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+  const root = '<div id="root"></div>';
+  if (!template.includes(root) || !template.includes('</head>')) throw new Error('prerender: index.html has no empty #root or </head>');
+  // The page's markup and CSS come first; its scripts (module script and modulepreloads) move to
+  // the end of <body>, so on a slow network the HTML is not competing with 25 script requests
+  // before it can paint. They still load before any interaction: the page cannot work without them.
+  const scripts: string[] = [];
+  const head = template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace(/\s*<script type="module"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*>/g, (tag) => {
+      scripts.push(tag.trim());
+      return '';
+    });
+  if (!scripts.some((tag) => tag.startsWith('<script'))) throw new Error('prerender: index.html has no module script');
+  return head
+    .replace('</head>', `${page.styles}</head>`)
+    .replace(root, `<div id="root" data-route="${escapeHtml(page.routeKey)}">${page.html}</div>`)
+    .replace('</body>', `${[...scripts, links].join('')}</body>`);
+}
+
+/**
+ * vite-plugin-pwa's registration module exists only in the client build; the prerender never
+ * registers a service worker, so it gets a no-op with the same shape.
+ */
+const pwaRegisterForPrerender: Plugin = {
+  name: 'lull-prerender-pwa-register',
+  resolveId: (id) => (id === 'virtual:pwa-register' ? '\0virtual:pwa-register' : undefined),
+  load: (id) => (id === '\0virtual:pwa-register' ? 'export const registerSW = () => async () => {};' : undefined),
+};
+
+export function prerender(mode: string): Plugin {
+  let root = process.cwd();
+  let outDir = 'dist';
+  let ssrBuild = false;
+  return {
+    name: 'lull-prerender',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+      ssrBuild = Boolean(config.build.ssr);
+    },
+    writeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler(_options, bundle) {
+        if (ssrBuild) return;
+        const serverOut = join(root, 'node_modules/.tmp/prerender');
+        await build({
+          configFile: false,
+          root,
+          mode,
+          logLevel: 'warn',
+          plugins: [react(), pwaRegisterForPrerender],
+          // Everything bundled: one React, and MUI's ESM files need no Node resolution quirks.
+          ssr: { noExternal: true },
+          worker: { format: 'es' },
+          build: {
+            ssr: 'src/entry-server.tsx',
+            outDir: serverOut,
+            emptyOutDir: true,
+            target: 'node20',
+            minify: false,
+            sourcemap: false,
+            copyPublicDir: false,
+            // One file: imported once below, so lazy pages share its React Router and Emotion instances.
+            rolldownOptions: { output: { inlineDynamicImports: true } },
+          },
+        });
+        const { renderPage } = (await import(`${pathToFileURL(join(serverOut, 'entry-server.js')).href}?${Date.now()}`)) as {
+          renderPage: (url: string) => Promise<PrerenderedPage>;
+        };
+        const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+        const pages = routePages(readFileSync(join(root, 'src/app/router.tsx'), 'utf8'));
+        if (pages.length === 0) throw new Error('prerender: no routes found in src/app/router.tsx');
+        for (const page of pages) {
+          const rendered = await renderPage(page.url);
+          writeFileSync(join(outDir, page.file), pageHtml(template, rendered, chunkFiles(bundle, page.module)));
+        }
+        this.info(`prerendered ${pages.length} pages: ${pages.map((page) => page.file).join(', ')}`);
+      },
+    },
+  };
+}
