@@ -98,8 +98,8 @@ export const strings = {
   soundscapeToAdd: 'Soundscape to add',
   allSoundscapesAdded: 'Every soundscape is in this playlist.',
   itemDuration: (name: string) => `Minutes of ${name}`,
-  durationHint: 'minutes',
-  durationInvalid: 'Enter a whole number of minutes, at least 1.',
+  durationHint: 'minutes, 1 to 1440 (24 hours)',
+  durationInvalid: 'Enter a whole number of minutes, at least 1 and at most 1440 (24 hours).',
   durationsInvalid: 'Fix the durations marked above before saving.',
   minutesShort: (n: number) => `${n} min`,
   save: 'Save',
@@ -122,6 +122,14 @@ export const strings = {
   skippingMissing: 'Not available: skipping',
   skippingFailed: 'Could not play: skipping',
   cannotSavePlaylist: 'Cannot save the playlist',
+  // A write to this device's storage failed (full, disabled or blocked): nothing changed.
+  playlistSaveFailed:
+    'The playlist could not be saved: storage on this device is full or blocked. Your changes are still here; free some space (for example remove offline sounds in Settings) and save again.',
+  playlistDeleteFailed: (name: string) => `The playlist ${name} could not be deleted: storage on this device is full or blocked. It is unchanged.`,
+  playlistMoveFailed: (name: string) => `The playlist ${name} could not be moved: storage on this device is full or blocked. The order is unchanged.`,
+  cannotChangePlaylists: 'Playlists not changed',
+  // Listening stats that could not be read as they were (Lull's own wording).
+  statsRecovered: 'Some saved listening stats could not be read. Lull kept a copy of the original on this device.',
   sleepTimerMinutes: 'Minutes',
   sleepTimerInvalid: 'Enter a number of minutes greater than 0.',
   sleepTimerRemaining: (time: string) => `Sleep timer: ${time} left`,
@@ -153,6 +161,8 @@ export const constants = {
   playlistMissingSkipMs: 1000,
   defaultPlaylistItemMinutes: 5,
   minPlaylistItemMinutes: 1,
+  /** Lull's bound (SPEC sets none): 24 hours, stated in the editor. */
+  maxPlaylistItemMinutes: 1440,
   statsTickMs: 1000,
   sleepFadeStepMs: 100,
   sleepFadeMs: 1000,

@@ -106,7 +106,7 @@ test.describe('playlist editor', () => {
     await addSound(page, 'Fire');
     const minutes = editor(page).getByLabel('Minutes of Fire');
     await minutes.fill('0');
-    await expect(editor(page).getByText('Enter a whole number of minutes, at least 1.')).toBeVisible();
+    await expect(editor(page).getByText('Enter a whole number of minutes, at least 1 and at most 1440 (24 hours).')).toBeVisible();
     await editor(page).getByRole('button', { name: 'Save' }).click();
     await expect(editor(page)).toBeVisible();
     await expect(minutes).toBeFocused();
@@ -116,14 +116,14 @@ test.describe('playlist editor', () => {
     await minutes.fill('');
     await minutes.blur();
     await expect(minutes).toHaveValue('0');
-    await expect(editor(page).getByText('Enter a whole number of minutes, at least 1.')).toBeVisible();
+    await expect(editor(page).getByText('Enter a whole number of minutes, at least 1 and at most 1440 (24 hours).')).toBeVisible();
 
     await minutes.fill('1.5');
     await editor(page).getByRole('button', { name: 'Save' }).click();
     await expect(editor(page)).toBeVisible();
 
     await minutes.fill('1');
-    await expect(editor(page).getByText('Enter a whole number of minutes, at least 1.')).toHaveCount(0);
+    await expect(editor(page).getByText('Enter a whole number of minutes, at least 1 and at most 1440 (24 hours).')).toHaveCount(0);
     await editor(page).getByRole('button', { name: 'Save' }).click();
     await expect(editor(page)).toBeHidden();
     expect(await stored(page)).toEqual([expect.objectContaining({ name: 'Short', items: [{ index: 5, duration: 1 }] })]);
