@@ -128,8 +128,6 @@ export const strings = {
   playlistDeleteFailed: (name: string) => `The playlist ${name} could not be deleted: storage on this device is full or blocked. It is unchanged.`,
   playlistMoveFailed: (name: string) => `The playlist ${name} could not be moved: storage on this device is full or blocked. The order is unchanged.`,
   cannotChangePlaylists: 'Playlists not changed',
-  // Listening stats that could not be read as they were (Lull's own wording).
-  statsRecovered: 'Some saved listening stats could not be read. Lull kept a copy of the original on this device.',
   sleepTimerMinutes: 'Minutes',
   sleepTimerInvalid: 'Enter a number of minutes greater than 0.',
   sleepTimerRemaining: (time: string) => `Sleep timer: ${time} left`,
