@@ -2,6 +2,7 @@ import { proxy } from 'valtio/vanilla';
 import { isRecord, keepAside, onStorageChange, readRaw, STORAGE_KEYS, writeJson } from '../lib/storage';
 import { constants } from '../lib/strings';
 import { reportError } from '../lib/error-reporting';
+import { registerUserText } from '../lib/scrub';
 
 /**
  * Saved playlists (SPEC 3) and which one is playing.
@@ -234,6 +235,9 @@ export function dismissRecoveredNotice(store: PlaylistState = playlistStore): vo
 }
 
 export const playlistStore = createPlaylistStore();
+
+// Playlist names and descriptions are the user's words: error reports never carry them.
+registerUserText(() => playlistStore.playlists.flatMap((p) => [p.name, p.description]));
 
 const toStored = (playlists: readonly Playlist[]) =>
   playlists.map((p) => ({ id: p.id, name: p.name, description: p.description, items: p.items.map((i) => ({ index: i.index, duration: i.duration })) }));
