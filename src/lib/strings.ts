@@ -59,6 +59,9 @@ export const strings = {
   // Offline cache faults and settings (Lull's own wording; SPEC leaves these open).
   storageFull: (name: string) => `Storage is full: ${name} could not be saved for offline use. It keeps playing from the network; remove cached sounds in Settings to make room.`,
   corruptCachedCopy: (name: string) => `The saved copy of ${name} could not be read, so it plays from the network and will be saved again.`,
+  offlineCacheNewerVersion:
+    'The offline sounds on this device were saved by a newer version of Lull. Sounds play from the network and are not saved until Lull updates (reload the page).',
+  offlineCacheBlocked: 'The offline sounds are busy in another Lull tab or window. Sounds play from the network; close the other tabs to save them again.',
   cachedSoundsHeading: 'Offline sounds',
   cachedSoundsIntro: 'Sounds you have played are saved on this device so they play offline.',
   cachedSoundsEmpty: 'No sounds are saved on this device yet. Play a sound while online to save it.',
