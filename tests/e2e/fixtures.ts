@@ -33,14 +33,48 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   });
 }
 
+export interface ConsoleFixtures {
+  /** Uncaught errors of the test's page; a test that throws on purpose empties it. */
+  pageErrors: string[];
+  /** console.error messages of every page in the test's context (two-tab tests open more). */
+  consoleErrors: string[];
+  /**
+   * Declares console errors this test causes on purpose (a failed request it routes, a storage
+   * fault it stubs): each pattern must match at least one message, and every message must match
+   * a pattern. Anything else fails the test.
+   */
+  expectConsoleErrors: (...patterns: RegExp[]) => void;
+}
+
 /** Fails the test on any uncaught page error or console error it did not expect. */
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<ConsoleFixtures>({
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);
       expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+  consoleErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      context.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url || 'no url'})`);
+      });
+      await use(errors);
+    },
+    { auto: true },
+  ],
+  expectConsoleErrors: [
+    async ({ consoleErrors }, use) => {
+      const expected: RegExp[] = [];
+      await use((...patterns) => expected.push(...patterns));
+      const unexpected = consoleErrors.filter((text) => !expected.some((pattern) => pattern.test(text)));
+      expect(unexpected, 'console errors the test did not expect').toEqual([]);
+      const unseen = expected.filter((pattern) => !consoleErrors.some((text) => pattern.test(text)));
+      expect(unseen.map(String), 'console errors the test expected but did not see').toEqual([]);
     },
     { auto: true },
   ],

@@ -21,7 +21,7 @@ interface AudioState {
 const audioState = (page: Page): Promise<AudioState> =>
   page.evaluate(() => {
     const audio = document.getElementById('lull-player') as HTMLAudioElement;
-    const file = (audio.dataset.url ?? '').replace(/^.*\/media\//, '');
+    const file = (audio.dataset.url ?? '').replace(/^.*\/media\//, '').replace(/\?.*$/, '');
     return { file, paused: audio.paused, currentTime: audio.currentTime, src: audio.src, loop: audio.loop, volume: audio.volume, count: document.querySelectorAll('audio#lull-player').length };
   });
 
@@ -147,11 +147,11 @@ test.describe('home page and player', () => {
   test('while loading the bar shows a spinner with the title; a load error clears loading with no message', async ({ page }) => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/media/forest.mp3', async (route) => {
+    await page.route('**/media/forest.mp3*', async (route) => {
       await held;
       await route.continue();
     });
-    await page.route('**/media/wind.mp3', (route) => route.abort('failed'));
+    await page.route('**/media/wind.mp3*', (route) => route.abort('failed'));
     await page.goto('/');
     await soundButton(page, 'Forest').click();
     await expect(bar(page)).toHaveAttribute('data-status', 'loading');
