@@ -64,7 +64,8 @@ const sleepUntil = (callback: () => void, ms: number) => setTimeout(callback, Ma
 function indexFromEvent(event: Event, fallback: number): number {
   const detail = (event as CustomEvent<unknown>).detail;
   if (typeof detail === 'number' && Number.isInteger(detail)) return detail;
-  if (typeof detail === 'object' && detail !== null && 'index' in detail) {
+  // An own property only: the detail comes from the page, its prototype is not ours to read.
+  if (typeof detail === 'object' && detail !== null && Object.prototype.hasOwnProperty.call(detail, 'index')) {
     const index = (detail as { index: unknown }).index;
     if (typeof index === 'number' && Number.isInteger(index)) return index;
   }

@@ -40,14 +40,21 @@ export interface ConsoleFixtures {
   consoleErrors: string[];
   /**
    * Declares console errors this test causes on purpose (a failed request it routes, a storage
-   * fault it stubs): each pattern must match at least one message, and every message must match
-   * a pattern. Anything else fails the test.
+   * fault it stubs): each pattern must match at least one message. Any message no declared or
+   * allowed pattern matches fails the test.
    */
   expectConsoleErrors: (...patterns: RegExp[]) => void;
+  /** Console errors that may or may not happen (a lazy image while offline): allowed, not required. */
+  allowConsoleErrors: (...patterns: RegExp[]) => void;
+}
+
+interface ConsoleRules {
+  expected: RegExp[];
+  allowed: RegExp[];
 }
 
 /** Fails the test on any uncaught page error or console error it did not expect. */
-export const test = base.extend<ConsoleFixtures>({
+export const test = base.extend<ConsoleFixtures & { consoleRules: ConsoleRules }>({
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -65,18 +72,30 @@ export const test = base.extend<ConsoleFixtures>({
       });
       await use(errors);
     },
-    { auto: true },
+    { scope: 'test' },
   ],
-  expectConsoleErrors: [
+  consoleRules: [
     async ({ consoleErrors }, use) => {
-      const expected: RegExp[] = [];
-      await use((...patterns) => expected.push(...patterns));
-      const unexpected = consoleErrors.filter((text) => !expected.some((pattern) => pattern.test(text)));
+      const rules: ConsoleRules = { expected: [], allowed: [] };
+      await use(rules);
+      const unexpected = consoleErrors.filter((text) => ![...rules.expected, ...rules.allowed].some((pattern) => pattern.test(text)));
       expect(unexpected, 'console errors the test did not expect').toEqual([]);
-      const unseen = expected.filter((pattern) => !consoleErrors.some((text) => pattern.test(text)));
+      const unseen = rules.expected.filter((pattern) => !consoleErrors.some((text) => pattern.test(text)));
       expect(unseen.map(String), 'console errors the test expected but did not see').toEqual([]);
     },
     { auto: true },
+  ],
+  expectConsoleErrors: [
+    async ({ consoleRules }, use) => {
+      await use((...patterns) => consoleRules.expected.push(...patterns));
+    },
+    { scope: 'test' },
+  ],
+  allowConsoleErrors: [
+    async ({ consoleRules }, use) => {
+      await use((...patterns) => consoleRules.allowed.push(...patterns));
+    },
+    { scope: 'test' },
   ],
 });
 

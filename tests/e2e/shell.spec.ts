@@ -120,7 +120,9 @@ test('the podcasts page lists saved feed URLs one per line, read-only, as text',
   await expect(page.locator('main img')).toHaveCount(0);
 });
 
-test('corrupt or foreign values in every storage key never break a page and are kept aside', async ({ page }) => {
+test('corrupt or foreign values in every storage key never break a page and are kept aside', async ({ page, expectConsoleErrors }) => {
+  // SPEC 8: a preferences load failure is logged with this message (on every page load until the next write).
+  expectConsoleErrors(/^Error loading listening preferences: TypeError: listeningPreferences is not an object/);
   const corrupt: Record<string, string> = {
     sidebarOpen: 'yes please',
     podcastData: '{not json',
@@ -175,7 +177,7 @@ test('privacy, support and credits say what SPEC requires', async ({ page }) => 
     await cover.scrollIntoViewIfNeeded();
     await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);
   }
-  await expect(covers.first()).toHaveAttribute('src', /\/media\/ocean\.png$/);
+  await expect(covers.first()).toHaveAttribute('src', /\/media\/ocean\.png(\?v=[0-9a-f]{12})?$/);
 });
 
 test('the settings page hides Install until the browser offers it, and after install', async ({ page }) => {
