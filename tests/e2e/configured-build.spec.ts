@@ -107,8 +107,10 @@ test('error reports carry no user text: click breadcrumbs and the event are scru
   );
   await page.goto(baseUrl);
   await expect.poll(() => page.evaluate(() => '__SENTRY__' in window)).toBe(true);
-  // Clicks that Sentry records as breadcrumbs, by elements whose aria-labels hold the name.
-  await page.getByRole('button', { name: `Edit playlist ${name}` }).click();
+  // Clicks that Sentry records as breadcrumbs, on elements whose aria-labels hold the name. From the
+  // keyboard, so the click's target is the labelled button itself (a mouse click lands on its icon).
+  await page.getByRole('button', { name: `Edit playlist ${name}` }).focus();
+  await page.keyboard.press('Enter');
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: `Play playlist ${name}` }).click();
   await page.evaluate((text) => setTimeout(() => { throw new Error(`lull-e2e-breadcrumbs while playing ${text}`); }, 0), name);
