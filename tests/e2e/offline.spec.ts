@@ -175,9 +175,10 @@ test.describe('saving played sounds', () => {
     const longest = Math.max(0, ...longTasks);
     console.log(`caching ${largest.file} (${largest.bytes} bytes, the largest track) took ${cachingMs} ms; main-thread long tasks meanwhile: ${longTasks.length}, longest ${Math.round(longest)} ms`);
     test.info().annotations.push({ type: `longest main-thread task while caching ${largest.file} (ms)`, description: String(Math.round(longest)) });
-    // The bound, asserted: base64-encoding and storing megabytes on the main thread is one task of
-    // hundreds of ms; in the worker the page has no long task beyond ordinary rendering.
-    expect(longest, 'longest main-thread task while caching (ms)').toBeLessThan(200);
+    // The bound, asserted: base64-encoding this track alone is one task of about 170 ms on these
+    // machines (measured in Node, 2 cores), so caching on the main thread would exceed 150 ms;
+    // off it, what remains is starting playback and rendering (measured 0-73 ms under load).
+    expect(longest, 'longest main-thread task while caching the largest track (ms)').toBeLessThan(150);
 
     for (const [id, file] of [[OCEAN, 'ocean.mp3'], [largest.id, largest.file]] as const) {
       const record = await storedRecord(page, id);
