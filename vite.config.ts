@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineConfig, loadEnv, type Plugin, type PreviewServer } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -53,11 +54,45 @@ export function securityHeaders(env: Record<string, string>): Record<string, str
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-/** Cache policy by path: hashed assets forever, the shell and service worker always revalidated. */
+/**
+ * Cache policy by path: hashed assets forever, the shell and service worker always revalidated.
+ * Media too are immutable: the app requests every media file with its content hash in the query
+ * (`/media/ocean.mp3?v=<hash>`, see mediaVersions), and browsers and CDNs key their caches by the
+ * whole URL, so a re-rendered file arrives under a new URL. (A `_headers` rule cannot match a
+ * query string, hence one rule for the path.)
+ */
 export function cacheControlFor(pathname: string): string {
   if (pathname.startsWith('/assets/')) return IMMUTABLE;
-  if (pathname.startsWith('/media/')) return 'public, max-age=86400';
+  if (pathname.startsWith('/media/')) return IMMUTABLE;
   return REVALIDATE;
+}
+
+export const MEDIA_VERSIONS_MODULE = 'virtual:lull-media-versions';
+
+/**
+ * Each media file's version: the first 12 hex digits of the SHA-256 of its bytes, keyed by its
+ * catalogue path ('media/ocean.mp3'). Read from the rendered files themselves at build time, so
+ * the version changes exactly when the bytes do (whatever changed them); a missing folder gives
+ * no versions (unversioned URLs), never a failed build.
+ */
+export function readMediaVersions(mediaDir = join(process.cwd(), 'public', 'media')): Record<string, string> {
+  if (!existsSync(mediaDir)) return {};
+  const versions: Record<string, string> = {};
+  for (const name of readdirSync(mediaDir).sort()) {
+    if (!/\.(mp3|png|ogg|opus|wav|webp|jpg)$/.test(name)) continue;
+    versions[`media/${name}`] = createHash('sha256').update(readFileSync(join(mediaDir, name))).digest('hex').slice(0, 12);
+  }
+  return versions;
+}
+
+/** `import mediaVersions from 'virtual:lull-media-versions'`: the map above, computed when the module loads. */
+function mediaVersions(): Plugin {
+  const resolved = `\0${MEDIA_VERSIONS_MODULE}`;
+  return {
+    name: 'lull-media-versions',
+    resolveId: (source) => (source === MEDIA_VERSIONS_MODULE ? resolved : undefined),
+    load: (id) => (id === resolved ? `export default ${JSON.stringify(readMediaVersions())};` : undefined),
+  };
 }
 
 /** Files that must be revalidated on every load: the shell, the service worker, the manifest. */
@@ -129,6 +164,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       react(),
+      mediaVersions(),
       deploymentHeaders(env),
       prerender(mode),
       VitePWA({

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogueEntries } from './entries';
 import { isReversedHost, normaliseEntry, resolveMediaUrl, soundscapes, soundscapesByName } from './catalogue';
@@ -32,9 +35,26 @@ describe('catalogue', () => {
   });
 
   it('resolves media against the configured host', () => {
-    expect(resolveMediaUrl('media/ocean.mp3', '', '/')).toBe('/media/ocean.mp3');
-    expect(resolveMediaUrl('media/ocean.mp3', 'https://cdn.example.com', '/')).toBe('https://cdn.example.com/media/ocean.mp3');
-    expect(normaliseEntry(catalogueEntries[11]!, 'https://cdn.example.com').reversedURL).toBe('https://cdn.example.com/media/seagulls-reversed.mp3');
+    expect(resolveMediaUrl('media/ocean.mp3', '', '/', {})).toBe('/media/ocean.mp3');
+    expect(resolveMediaUrl('media/ocean.mp3', 'https://cdn.example.com', '/', {})).toBe('https://cdn.example.com/media/ocean.mp3');
+    expect(normaliseEntry(catalogueEntries[11]!, 'https://cdn.example.com').reversedURL).toMatch(/^https:\/\/cdn\.example\.com\/media\/seagulls-reversed\.mp3(\?v=[0-9a-f]{12})?$/);
+  });
+
+  it('versions each media URL by its content: ?v= is the SHA-256 of the rendered file', () => {
+    expect(resolveMediaUrl('media/ocean.mp3', '', '/', { 'media/ocean.mp3': 'abc123def456' })).toBe('/media/ocean.mp3?v=abc123def456');
+    expect(resolveMediaUrl('media/ocean.mp3', 'https://cdn.example.com', '/', { 'media/ocean.mp3': 'abc123def456' })).toBe('https://cdn.example.com/media/ocean.mp3?v=abc123def456');
+    // A path the build does not know (or an inherited key) stays unversioned.
+    expect(resolveMediaUrl('media/constructor', '', '/', {})).toBe('/media/constructor');
+    // The real build's versions: every catalogue file, from its bytes.
+    const media = join(process.cwd(), 'public', 'media');
+    if (!existsSync(join(media, 'ocean.mp3'))) return;
+    for (const sound of soundscapes) {
+      for (const url of [sound.url, sound.image, ...(sound.reversedURL ? [sound.reversedURL] : [])]) {
+        const [path = '', version] = url.split('?v=');
+        const bytes = readFileSync(join(media, path.replace(/^.*\/media\//, '')));
+        expect(version, url).toBe(createHash('sha256').update(bytes).digest('hex').slice(0, 12));
+      }
+    }
   });
 
   it('sorts a copy by name and never the catalogue', () => {

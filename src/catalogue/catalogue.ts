@@ -1,3 +1,4 @@
+import mediaVersions from 'virtual:lull-media-versions';
 import { siteConfig } from '../lib/config';
 import { catalogueEntries, entryKind, type CatalogueEntry, type SoundType } from './entries';
 
@@ -7,10 +8,22 @@ export interface Soundscape extends CatalogueEntry {
   readonly kind: SoundType;
 }
 
-/** Resolve a media path against the media host ('' = this origin, under the app's base path). */
-export function resolveMediaUrl(path: string, mediaHost: string = siteConfig.mediaHost, base: string = import.meta.env.BASE_URL): string {
+/**
+ * Resolve a media path against the media host ('' = this origin, under the app's base path),
+ * with the file's content hash as `?v=` when the build knows it (vite.config.ts, readMediaVersions):
+ * a re-rendered file gets a new URL, so HTTP caches, CDNs and the offline cache (keyed by URL)
+ * fetch it again, while an old saved copy still plays offline.
+ */
+export function resolveMediaUrl(
+  path: string,
+  mediaHost: string = siteConfig.mediaHost,
+  base: string = import.meta.env.BASE_URL,
+  versions: Readonly<Record<string, string>> = mediaVersions,
+): string {
   if (/^https?:\/\//.test(path)) return path;
-  return mediaHost ? `${mediaHost}/${path}` : `${base.endsWith('/') ? base : `${base}/`}${path}`;
+  const url = mediaHost ? `${mediaHost}/${path}` : `${base.endsWith('/') ? base : `${base}/`}${path}`;
+  const version = Object.prototype.hasOwnProperty.call(versions, path) ? versions[path] : undefined;
+  return version ? `${url}?v=${version}` : url;
 }
 
 /** The one place entries are normalised (the kind rule itself is entryKind, shared with the studio). */

@@ -2,7 +2,7 @@ import { subscribe } from 'valtio/vanilla';
 import { getSoundscape, type Soundscape } from '../catalogue/catalogue';
 import { constants, events } from '../lib/strings';
 import { reportError } from '../lib/error-reporting';
-import { findPlaylist, setActivePlaylistState, type Playlist, type PlaylistState } from '../stores/playlist-store';
+import { findPlaylist, setActivePlaylistState, type ActivePlaylist, type Playlist, type PlaylistState } from '../stores/playlist-store';
 
 /**
  * Plays a playlist (SPEC 4): item i at its sound's catalogue volume, the next after its duration,
@@ -56,11 +56,16 @@ export interface PlaylistRunner {
 
 const minutesToMs = (minutes: number) => minutes * 60_000;
 
+/** setTimeout's longest delay (2^31 - 1 ms); a longer one fires at once, so longer waits sleep again. */
+const MAX_TIMER_MS = 2_147_483_647;
+const sleepUntil = (callback: () => void, ms: number) => setTimeout(callback, Math.min(MAX_TIMER_MS, Math.max(0, ms)));
+
 /** The index an event names: a number, { index }, or nothing (then `fallback`). */
 function indexFromEvent(event: Event, fallback: number): number {
   const detail = (event as CustomEvent<unknown>).detail;
   if (typeof detail === 'number' && Number.isInteger(detail)) return detail;
-  if (typeof detail === 'object' && detail !== null && 'index' in detail) {
+  // An own property only: the detail comes from the page, its prototype is not ours to read.
+  if (typeof detail === 'object' && detail !== null && Object.prototype.hasOwnProperty.call(detail, 'index')) {
     const index = (detail as { index: unknown }).index;
     if (typeof index === 'number' && Number.isInteger(index)) return index;
   }
@@ -98,6 +103,12 @@ export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
 
   const wrap = (index: number, length: number) => ((index % length) + length) % length;
 
+  /**
+   * The item after the playing one. When the playing item was edited out, `index` already names
+   * the item that followed it, so that one is next (not the one after it).
+   */
+  const nextIndex = (active: ActivePlaylist, length: number) => wrap(active.removed ? active.index : active.index + 1, length);
+
   /** Item time in ms for catching up; a missing sound takes none. */
   const itemMs = (playlist: Playlist, index: number): number => {
     const item = playlist.items[index];
@@ -128,7 +139,7 @@ export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
     if (playing && active.endsAt === null) {
       active.endsAt = now() + active.remainingMs;
       clearTimer();
-      timer = setTimeout(onDeadline, Math.max(0, active.remainingMs));
+      timer = sleepUntil(onDeadline, active.remainingMs);
     } else if (!playing && active.endsAt !== null) {
       active.remainingMs = Math.max(0, active.endsAt - now());
       active.endsAt = null;
@@ -144,7 +155,7 @@ export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
     if (!item) return;
     currentSound = item.index;
     setActivePlaylistState(
-      { playlistId: playlist.id, index, problem: null, endsAt: null, remainingMs: Math.max(0, minutesToMs(item.duration) - alreadyElapsedMs) },
+      { playlistId: playlist.id, index, sound: item.index, removed: false, problem: null, endsAt: null, remainingMs: Math.max(0, minutesToMs(item.duration) - alreadyElapsedMs) },
       store,
     );
     setPlayerPlaylist({ length: playlist.items.length, index });
@@ -190,12 +201,12 @@ export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
     const late = now() - active.endsAt;
     if (late < 0) {
       // Woke early (clock adjustments): sleep again until the deadline.
-      timer = setTimeout(onDeadline, -late);
+      timer = sleepUntil(onDeadline, -late);
       return;
     }
     const cycle = playlist.items.reduce((sum, _item, i) => sum + itemMs(playlist, i), 0);
     let carry = cycle > 0 ? late % cycle : 0;
-    let index = wrap(active.index + 1, playlist.items.length);
+    let index = nextIndex(active, playlist.items.length);
     for (let guard = 0; guard < playlist.items.length && carry > 0; guard++) {
       const ms = itemMs(playlist, index);
       if (ms === 0 || carry >= ms) {
@@ -210,14 +221,17 @@ export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
     const active = store.active;
     const playlist = activePlaylist();
     if (!active || !playlist || playlist.items.length === 0) return;
-    playItem(playlist, wrap(active.index + 1, playlist.items.length));
+    playItem(playlist, nextIndex(active, playlist.items.length));
   }
 
   const moveTo = (event: Event, offset: number) => {
     const active = store.active;
     const playlist = activePlaylist();
     if (!active || !playlist || playlist.items.length === 0) return;
-    const index = wrap(indexFromEvent(event, active.index + offset), playlist.items.length);
+    // With the playing item edited out, the player's idea of "next" (its index + 1) is one too far:
+    // next is the item that followed it, previous the one before that.
+    const target = active.removed ? (offset > 0 ? active.index : active.index - 1) : indexFromEvent(event, active.index + offset);
+    const index = wrap(target, playlist.items.length);
     playItem(playlist, index);
   };
 

@@ -1,5 +1,5 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { PRODUCT } from './strings';
+import { PRODUCT, strings } from './strings';
 
 /** SPEC 3: the cached audio database. */
 export const AUDIO_DB_NAME = `${PRODUCT.toLowerCase()}-audio`;
@@ -43,24 +43,74 @@ export function isCachedAudioRecord(value: unknown): value is CachedAudioRecord 
   );
 }
 
-/** Opens (and on first use creates) lull-audio v1. Rejects when IndexedDB is missing or refuses. */
-export async function openAudioDb(): Promise<AudioDb> {
+/** How long a delete or open blocked by another tab's connection may wait before it gives up. */
+export const DB_BLOCKED_TIMEOUT_MS = 5000;
+
+/** A database problem the user can act on; `name` stays the DOM error's ('VersionError', 'BlockedError'). */
+export class AudioDbError extends Error {
+  constructor(name: string, message: string) {
+    super(message);
+    this.name = name;
+  }
+}
+
+export interface OpenAudioDbOptions {
+  blockedTimeoutMs?: number;
+}
+
+/**
+ * Opens (and on first use creates) lull-audio v1. Rejects when IndexedDB is missing or refuses,
+ * when the database is at a higher version (a newer Lull wrote it, then the app rolled back), or
+ * when another tab blocks a needed delete for longer than `blockedTimeoutMs`. Callers then play
+ * from the network and show the message; nothing waits forever.
+ */
+export async function openAudioDb(options: OpenAudioDbOptions = {}): Promise<AudioDb> {
+  const timeoutMs = options.blockedTimeoutMs ?? DB_BLOCKED_TIMEOUT_MS;
   if (typeof indexedDB === 'undefined') throw new Error('IndexedDB is not available in this browser');
-  const db = await open();
+  const db = await open(timeoutMs);
   if (db.objectStoreNames.contains(AUDIO_STORE)) return db;
   // A v1 database without the store (made by something else) holds no audio: rebuild it.
   db.close();
-  await deleteDB(AUDIO_DB_NAME);
-  return open();
+  await withTimeout(deleteDB(AUDIO_DB_NAME), timeoutMs, () => new AudioDbError('BlockedError', strings.offlineCacheBlocked));
+  return open(timeoutMs);
 }
 
-async function open(): Promise<AudioDb> {
-  const db = await openDB<LullAudioSchema>(AUDIO_DB_NAME, AUDIO_DB_VERSION, {
+function withTimeout<T>(promise: Promise<T>, ms: number, error: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(error()), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (reason: unknown) => {
+        clearTimeout(timer);
+        // Passed on as it is: a DOMException is not always an Error (workers, jsdom), and its name matters.
+        reject(reason as Error);
+      },
+    );
+  });
+}
+
+async function open(timeoutMs: number): Promise<AudioDb> {
+  const opening = openDB<LullAudioSchema>(AUDIO_DB_NAME, AUDIO_DB_VERSION, {
     upgrade(database) {
       const store = database.createObjectStore(AUDIO_STORE, { keyPath: 'soundscapeId' });
       store.createIndex(ORIGINAL_URL_INDEX, 'originalUrl');
     },
   });
+  let db: AudioDb;
+  try {
+    db = await withTimeout(opening, timeoutMs, () => new AudioDbError('BlockedError', strings.offlineCacheBlocked));
+  } catch (error) {
+    // A newer Lull upgraded the database and the app rolled back: v1 cannot open it.
+    if (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'VersionError') throw new AudioDbError('VersionError', strings.offlineCacheNewerVersion);
+    if (error instanceof AudioDbError) {
+      // If it opens later, close it again, so it blocks nobody.
+      void opening.then((late) => late.close(), () => undefined);
+    }
+    throw error;
+  }
   // Another tab upgrading later must not be blocked by this connection.
   db.addEventListener('versionchange', () => db.close());
   return db;

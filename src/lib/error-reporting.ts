@@ -1,6 +1,9 @@
+import { scrubBreadcrumb, scrubEvent } from './scrub';
+
 /**
  * Error reporting. @sentry/browser loads lazily and only when a DSN is configured, so it costs
- * nothing when off. No PII and no cookies are sent.
+ * nothing when off. No PII and no cookies are sent, and no user text: breadcrumbs and events are
+ * scrubbed before sending (lib/scrub.ts).
  */
 type SentryModule = typeof import('@sentry/browser');
 
@@ -19,6 +22,9 @@ export function startErrorReporting(dsn: string | undefined, release?: string): 
       // Only errors: no tracing, no replays.
       tracesSampleRate: 0,
       integrations: (defaults) => defaults.filter((integration) => integration.name !== 'BrowserSession'),
+      // Click breadcrumbs name elements by their aria-labels ("Play playlist <name>"): scrubbed here and again before sending.
+      beforeBreadcrumb: (breadcrumb) => scrubBreadcrumb(breadcrumb),
+      beforeSend: (event) => scrubEvent(event),
     });
     return module;
   });

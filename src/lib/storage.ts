@@ -31,14 +31,31 @@ function storage(): Storage | undefined {
  */
 const guardedKeys = new Set<string>();
 
-/** Keep an unreadable value aside instead of destroying it; false if storage could not hold the copy. */
+/**
+ * Copies kept aside per key: '<key>.corrupt', '<key>.corrupt.2', '<key>.corrupt.3'. Bounded, so a
+ * value that keeps going bad cannot fill the quota (which would make every other write fail).
+ */
+export const MAX_KEPT_ASIDE = 3;
+
+const keptAsideName = (key: string, n: number): string => (n === 1 ? `${key}.corrupt` : `${key}.corrupt.${n}`);
+
+/**
+ * Keep an unreadable value aside instead of destroying it; false if storage could not hold the copy.
+ * The same value is kept once. When every slot holds another value, the last slot is replaced:
+ * the oldest copies (closest to what the user last saw working) stay.
+ */
 export function keepAside(key: string, raw: string): boolean {
   const store = storage();
   if (!store) return false;
-  let target = `${key}.corrupt`;
+  let target = keptAsideName(key, MAX_KEPT_ASIDE);
   try {
-    for (let n = 2; store.getItem(target) !== null && store.getItem(target) !== raw; n++) {
-      target = `${key}.corrupt.${n}`;
+    for (let n = 1; n <= MAX_KEPT_ASIDE; n++) {
+      const existing = store.getItem(keptAsideName(key, n));
+      if (existing === raw) return true;
+      if (existing === null) {
+        target = keptAsideName(key, n);
+        break;
+      }
     }
     store.setItem(target, raw);
   } catch {
@@ -102,3 +119,20 @@ export function writeJson(key: string, value: unknown): WriteResult {
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Own property lookup: a key from storage or the page ('__proto__', 'constructor') never reaches the prototype. */
+export const hasOwn = (record: object, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key);
+
+/**
+ * Calls back when another tab (or window) of this origin changed `key` (or cleared storage).
+ * The `storage` event fires only in the other tabs, never in the writer, and in every browser
+ * that has localStorage, so it is the one channel all persisting stores share.
+ */
+export function onStorageChange(key: string, callback: () => void): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  const listener = (event: StorageEvent) => {
+    if (event.key === key || event.key === null) callback();
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}

@@ -61,6 +61,9 @@ export const strings = {
   // Offline cache faults and settings (Lull's own wording; SPEC leaves these open).
   storageFull: (name: string) => `Storage is full: ${name} could not be saved for offline use. It keeps playing from the network; remove cached sounds in Settings to make room.`,
   corruptCachedCopy: (name: string) => `The saved copy of ${name} could not be read, so it plays from the network and will be saved again.`,
+  offlineCacheNewerVersion:
+    'The offline sounds on this device were saved by a newer version of Lull. Sounds play from the network and are not saved until Lull updates (reload the page).',
+  offlineCacheBlocked: 'The offline sounds are busy in another Lull tab or window. Sounds play from the network; close the other tabs to save them again.',
   cachedSoundsHeading: 'Offline sounds',
   cachedSoundsIntro: 'Sounds you have played are saved on this device so they play offline.',
   cachedSoundsEmpty: 'No sounds are saved on this device yet. Play a sound while online to save it.',
@@ -100,8 +103,8 @@ export const strings = {
   soundscapeToAdd: 'Soundscape to add',
   allSoundscapesAdded: 'Every soundscape is in this playlist.',
   itemDuration: (name: string) => `Minutes of ${name}`,
-  durationHint: 'minutes',
-  durationInvalid: 'Enter a whole number of minutes, at least 1.',
+  durationHint: 'minutes, 1 to 1440 (24 hours)',
+  durationInvalid: 'Enter a whole number of minutes, at least 1 and at most 1440 (24 hours).',
   durationsInvalid: 'Fix the durations marked above before saving.',
   minutesShort: (n: number) => `${n} min`,
   save: 'Save',
@@ -124,6 +127,12 @@ export const strings = {
   skippingMissing: 'Not available: skipping',
   skippingFailed: 'Could not play: skipping',
   cannotSavePlaylist: 'Cannot save the playlist',
+  // A write to this device's storage failed (full, disabled or blocked): nothing changed.
+  playlistSaveFailed:
+    'The playlist could not be saved: storage on this device is full or blocked. Your changes are still here; free some space (for example remove offline sounds in Settings) and save again.',
+  playlistDeleteFailed: (name: string) => `The playlist ${name} could not be deleted: storage on this device is full or blocked. It is unchanged.`,
+  playlistMoveFailed: (name: string) => `The playlist ${name} could not be moved: storage on this device is full or blocked. The order is unchanged.`,
+  cannotChangePlaylists: 'Playlists not changed',
   sleepTimerMinutes: 'Minutes',
   sleepTimerInvalid: 'Enter a number of minutes greater than 0.',
   sleepTimerRemaining: (time: string) => `Sleep timer: ${time} left`,
@@ -184,6 +193,8 @@ export const constants = {
   playlistMissingSkipMs: 1000,
   defaultPlaylistItemMinutes: 5,
   minPlaylistItemMinutes: 1,
+  /** Lull's bound (SPEC sets none): 24 hours, stated in the editor. */
+  maxPlaylistItemMinutes: 1440,
   statsTickMs: 1000,
   sleepFadeStepMs: 100,
   sleepFadeMs: 1000,

@@ -20,4 +20,17 @@ describe('ui store', () => {
     expect(store.drawerOpen).toBe(true);
     expect(localStorage.getItem('sidebarOpen')).toBeNull();
   });
+
+  it('follows another tab\'s toggle live, without writing it back', async () => {
+    const store = createUiStore();
+    localStorage.setItem('sidebarOpen', '0');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'sidebarOpen' }));
+    expect(store.sidebarOpen).toBe(false);
+    await flush();
+    localStorage.setItem('sidebarOpen', '1');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'sidebarOpen' }));
+    await flush();
+    expect(store.sidebarOpen).toBe(true);
+    expect(localStorage.getItem('sidebarOpen')).toBe('1');
+  });
 });

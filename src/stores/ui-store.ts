@@ -1,5 +1,5 @@
 import { proxy, subscribe } from 'valtio/vanilla';
-import { readRaw, STORAGE_KEYS, writeRaw } from '../lib/storage';
+import { onStorageChange, readRaw, STORAGE_KEYS, writeRaw } from '../lib/storage';
 
 export interface UiState {
   /** Desktop: expanded (16rem) or the 3rem icon rail. Persisted as '1'/'0'. */
@@ -8,12 +8,16 @@ export interface UiState {
   drawerOpen: boolean;
 }
 
+const readSidebarOpen = (): boolean => readRaw(STORAGE_KEYS.sidebarOpen, (raw) => (raw === '1' ? true : raw === '0' ? false : undefined), true);
+
 export function createUiStore() {
-  const state = proxy<UiState>({
-    sidebarOpen: readRaw(STORAGE_KEYS.sidebarOpen, (raw) => (raw === '1' ? true : raw === '0' ? false : undefined), true),
-    drawerOpen: false,
-  });
+  const state = proxy<UiState>({ sidebarOpen: readSidebarOpen(), drawerOpen: false });
   let last = state.sidebarOpen;
+  // Another tab toggled the sidebar: follow it without writing it back.
+  onStorageChange(STORAGE_KEYS.sidebarOpen, () => {
+    last = readSidebarOpen();
+    state.sidebarOpen = last;
+  });
   subscribe(state, () => {
     if (state.sidebarOpen === last) return;
     last = state.sidebarOpen;

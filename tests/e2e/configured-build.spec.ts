@@ -93,3 +93,34 @@ test('with analytics configured, its script loads with the site domain, and /pri
   await expect(page.getByText('This deployment uses Sentry')).not.toHaveCount(0);
   await expect(page.getByText('This deployment uses Plausible Analytics')).not.toHaveCount(0);
 });
+
+test('error reports carry no user text: click breadcrumbs and the event are scrubbed of playlist names', async ({ page, pageErrors }) => {
+  const name = 'Moonlit walk to Anna';
+  await page.addInitScript(
+    ({ raw }) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('soundscapePlaylists', raw);
+        sessionStorage.setItem('seeded', '1');
+      }
+    },
+    { raw: JSON.stringify([{ id: 'p1', name, description: 'Anna likes rain', items: [{ index: 2, duration: 5 }] }]) },
+  );
+  await page.goto(baseUrl);
+  await expect.poll(() => page.evaluate(() => '__SENTRY__' in window)).toBe(true);
+  // Clicks that Sentry records as breadcrumbs, on elements whose aria-labels hold the name. From the
+  // keyboard, so the click's target is the labelled button itself (a mouse click lands on its icon).
+  await page.getByRole('button', { name: `Edit playlist ${name}` }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: `Play playlist ${name}` }).click();
+  await page.evaluate((text) => setTimeout(() => { throw new Error(`lull-e2e-breadcrumbs while playing ${text}`); }, 0), name);
+  await expect.poll(() => pageErrors.length).toBe(1);
+  pageErrors.length = 0;
+  await expect.poll(() => received.find((r) => r.includes('lull-e2e-breadcrumbs')) ?? '', { timeout: 15_000 }).toMatch(/^POST \/api\/42\/envelope\//);
+  const report = received.find((r) => r.includes('lull-e2e-breadcrumbs')) ?? '';
+  // The breadcrumbs are there (the test would pass vacuously without them), their labels filtered.
+  expect(report).toContain('"category":"ui.click"');
+  expect(report).toContain('[aria-label=\\"[Filtered]\\"]');
+  expect(report).not.toContain('Moonlit');
+  expect(report).not.toContain('Anna');
+});

@@ -33,8 +33,28 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   });
 }
 
+export interface ConsoleFixtures {
+  /** Uncaught errors of the test's page; a test that throws on purpose empties it. */
+  pageErrors: string[];
+  /** console.error messages of every page in the test's context (two-tab tests open more). */
+  consoleErrors: string[];
+  /**
+   * Declares console errors this test causes on purpose (a failed request it routes, a storage
+   * fault it stubs): each pattern must match at least one message. Any message no declared or
+   * allowed pattern matches fails the test.
+   */
+  expectConsoleErrors: (...patterns: RegExp[]) => void;
+  /** Console errors that may or may not happen (a lazy image while offline): allowed, not required. */
+  allowConsoleErrors: (...patterns: RegExp[]) => void;
+}
+
+interface ConsoleRules {
+  expected: RegExp[];
+  allowed: RegExp[];
+}
+
 /** Fails the test on any uncaught page error or console error it did not expect. */
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<ConsoleFixtures & { consoleRules: ConsoleRules }>({
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -43,6 +63,39 @@ export const test = base.extend<{ pageErrors: string[] }>({
       expect(errors, 'uncaught errors in the page').toEqual([]);
     },
     { auto: true },
+  ],
+  consoleErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      context.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url || 'no url'})`);
+      });
+      await use(errors);
+    },
+    { scope: 'test' },
+  ],
+  consoleRules: [
+    async ({ consoleErrors }, use) => {
+      const rules: ConsoleRules = { expected: [], allowed: [] };
+      await use(rules);
+      const unexpected = consoleErrors.filter((text) => ![...rules.expected, ...rules.allowed].some((pattern) => pattern.test(text)));
+      expect(unexpected, 'console errors the test did not expect').toEqual([]);
+      const unseen = rules.expected.filter((pattern) => !consoleErrors.some((text) => pattern.test(text)));
+      expect(unseen.map(String), 'console errors the test expected but did not see').toEqual([]);
+    },
+    { auto: true },
+  ],
+  expectConsoleErrors: [
+    async ({ consoleRules }, use) => {
+      await use((...patterns) => consoleRules.expected.push(...patterns));
+    },
+    { scope: 'test' },
+  ],
+  allowConsoleErrors: [
+    async ({ consoleRules }, use) => {
+      await use((...patterns) => consoleRules.allowed.push(...patterns));
+    },
+    { scope: 'test' },
   ],
 });
 

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,6 +7,12 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { catalogueEntries, mediaSlug } from '../../src/catalogue/entries.ts';
 import { test, expect, axeViolations } from './fixtures';
+
+/** The URL the app requests for a media file: its path with the content hash of the built file (vite.config.ts). */
+const mediaUrl = (file: string): string => {
+  const bytes = readFileSync(new URL(`../../dist/media/${file}`, import.meta.url));
+  return `/media/${file}?v=${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}`;
+};
 
 /**
  * Issue #7: sounds saved in IndexedDB by a worker, the playback source order, offline mode and
@@ -95,7 +102,7 @@ const audioState = (page: Page): Promise<AudioState> =>
   page.evaluate(() => {
     const audio = document.getElementById('lull-player') as HTMLAudioElement | null;
     if (!audio) return { file: '', paused: true, currentTime: 0, src: '' };
-    return { file: (audio.dataset.url ?? '').replace(/^.*\/media\//, ''), paused: audio.paused, currentTime: audio.currentTime, src: audio.src };
+    return { file: (audio.dataset.url ?? '').replace(/^.*\/media\//, '').replace(/\?.*$/, ''), paused: audio.paused, currentTime: audio.currentTime, src: audio.src };
   });
 
 /** Really playing: the right file, not paused, its clock moving. */
@@ -168,12 +175,16 @@ test.describe('saving played sounds', () => {
     const longest = Math.max(0, ...longTasks);
     console.log(`caching ${largest.file} (${largest.bytes} bytes, the largest track) took ${cachingMs} ms; main-thread long tasks meanwhile: ${longTasks.length}, longest ${Math.round(longest)} ms`);
     test.info().annotations.push({ type: `longest main-thread task while caching ${largest.file} (ms)`, description: String(Math.round(longest)) });
+    // The bound, asserted: base64-encoding this track alone is one task of about 170 ms on these
+    // machines (measured in Node, 2 cores), so caching on the main thread would exceed 150 ms;
+    // off it, what remains is starting playback and rendering (measured 0-73 ms under load).
+    expect(longest, 'longest main-thread task while caching the largest track (ms)').toBeLessThan(150);
 
     for (const [id, file] of [[OCEAN, 'ocean.mp3'], [largest.id, largest.file]] as const) {
       const record = await storedRecord(page, id);
       const response = await page.request.get(`/media/${file}`);
       const size = (await response.body()).length;
-      expect(record).toMatchObject({ keys: ['dataUrl', 'originalUrl', 'savedAt', 'soundscapeId'], soundscapeId: id, originalUrl: `/media/${file}`, fileBytes: size });
+      expect(record).toMatchObject({ keys: ['dataUrl', 'originalUrl', 'savedAt', 'soundscapeId'], soundscapeId: id, originalUrl: mediaUrl(file), fileBytes: size });
       expect(record!.dataUrlStart).toMatch(/^data:audio\/mpeg;base64,/);
       expect(new Date(record!.savedAt).toISOString()).toBe(record!.savedAt);
       console.log(`${file}: file ${size} bytes, stored data URL ${record!.dataUrlLength} bytes (${(record!.dataUrlLength / size).toFixed(3)}x)`);
@@ -218,21 +229,26 @@ test.describe('saving played sounds', () => {
 });
 
 test.describe('playback source order when the network fails', () => {
-  test('a failed stream falls back to the saved copy; with none saved it says so (abort, 404, 500)', async ({ page }) => {
+  test('a failed stream falls back to the saved copy; with none saved it says so (abort, 404, 500)', async ({ page, expectConsoleErrors }) => {
+    expectConsoleErrors(
+      /Failed to load resource: net::ERR_INTERNET_DISCONNECTED .*\/media\/rain\.mp3/,
+      /Failed to load resource: .*404 .*\/media\/wind\.mp3/,
+      /Failed to load resource: .*500 .*\/media\/river\.mp3/,
+    );
     await recordStatuses(page);
     await page.goto('/');
     await expect(soundButton(page, RAIN)).toBeEnabled();
     // Rain was saved by another tab after this one started.
-    await putRecord(page, { soundscapeId: RAIN, dataUrl: await dataUrlOf(page, '/media/rain.mp3'), originalUrl: '/media/rain.mp3', savedAt: new Date().toISOString() });
-    await page.route('**/media/rain.mp3', (route) => route.abort('internetdisconnected'));
+    await putRecord(page, { soundscapeId: RAIN, dataUrl: await dataUrlOf(page, '/media/rain.mp3'), originalUrl: mediaUrl('rain.mp3'), savedAt: new Date().toISOString() });
+    await page.route('**/media/rain.mp3*', (route) => route.abort('internetdisconnected'));
     await soundButton(page, RAIN).click();
     await expectPlaying(page, 'rain.mp3', 'cache');
     expect(await statuses(page)).toEqual(['Network error: Attempting to load from cache...', 'Playing cached version of: Rain']);
 
-    await page.route('**/media/wind.mp3', (route) => route.fulfill({ status: 404, body: 'missing' }));
+    await page.route('**/media/wind.mp3*', (route) => route.fulfill({ status: 404, body: 'missing' }));
     await soundButton(page, WIND).click();
     await expect(statusLine(page)).toHaveText('Network error: No cached version available for Wind');
-    await page.route('**/media/river.mp3', (route) => route.fulfill({ status: 500, body: 'broken' }));
+    await page.route('**/media/river.mp3*', (route) => route.fulfill({ status: 500, body: 'broken' }));
     await soundButton(page, RIVER).click();
     await expect(statusLine(page)).toHaveText('Network error: No cached version available for River');
     expect((await statuses(page)).slice(2)).toEqual([
@@ -246,11 +262,50 @@ test.describe('playback source order when the network fails', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  test('a re-rendered sound (new content hash) replaces its saved copy the next time it plays online; offline the old copy plays until then', async ({ page, context, consoleErrors }) => {
+    await page.goto('/');
+    await expect(soundButton(page, OCEAN)).toBeEnabled();
+    // An older render of Ocean, saved under its older versioned URL (Rain's bytes stand in for it).
+    const oldUrl = '/media/ocean.mp3?v=000000000000';
+    const oldCopy = await dataUrlOf(page, '/media/rain.mp3');
+    await putRecord(page, { soundscapeId: OCEAN, dataUrl: oldCopy, originalUrl: oldUrl, savedAt: new Date().toISOString() });
+    await page.reload();
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/media/ocean.mp3')) requested.push(new URL(request.url()).pathname + new URL(request.url()).search);
+    });
+
+    await context.setOffline(true);
+    await expect(statusLine(page)).toHaveText('You are offline - only cached sounds are available');
+    await expect(soundButton(page, OCEAN)).toBeEnabled();
+    await soundButton(page, OCEAN).click();
+    await expectPlaying(page, 'ocean.mp3', 'cache');
+    expect((await storedRecord(page, OCEAN))?.originalUrl).toBe(oldUrl);
+
+    // Back online, Ocean played again: the new render streams and replaces the saved copy.
+    await soundButton(page, OCEAN).click();
+    await context.setOffline(false);
+    await soundButton(page, FOREST).click();
+    await expectPlaying(page, 'forest.mp3', 'network');
+    await soundButton(page, OCEAN).click();
+    await expectPlaying(page, 'ocean.mp3', 'network');
+    const current = mediaUrl('ocean.mp3');
+    expect(requested).toContain(current);
+    await expect.poll(async () => (await storedRecord(page, OCEAN))?.originalUrl, { timeout: 20_000 }).toBe(current);
+    const size = readFileSync(new URL('../../dist/media/ocean.mp3', import.meta.url)).length;
+    // Offline, images not in the precache (the cover on the lock screen, its icon) could not load; nothing else failed.
+    expect(consoleErrors.filter((text) => !/Failed to load resource: net::ERR_INTERNET_DISCONNECTED .*\.png/.test(text))).toEqual([]);
+    consoleErrors.length = 0;
+    expect((await storedRecord(page, OCEAN))?.fileBytes).toBe(size);
+    // And the versioned file is served as immutable.
+    expect((await page.request.get(current)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
   test('a saved copy that cannot play: "Failed to play cached audio", the stream plays and replaces it', async ({ page }) => {
     await recordStatuses(page);
     await page.goto('/');
     await expect(soundButton(page, FIRE)).toBeEnabled();
-    const fireUrl = '/media/fire.mp3';
+    const fireUrl = mediaUrl('fire.mp3');
     // A readable record whose bytes are not audio.
     await putRecord(page, { soundscapeId: FIRE, dataUrl: `data:audio/mpeg;base64,${Buffer.from('not audio at all '.repeat(64)).toString('base64')}`, originalUrl: fireUrl, savedAt: new Date().toISOString() });
     await page.reload();
@@ -266,7 +321,10 @@ test.describe('offline with the service worker', () => {
 
   const controlled = (page: Page) => page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 20_000 });
 
-  test('offline, Lull opens from the precache, counts saved sounds, disables the rest and plays a saved one', async ({ page, context }) => {
+  test('offline, Lull opens from the precache, counts saved sounds, disables the rest and plays a saved one', async ({ page, context, allowConsoleErrors }) => {
+    // Covers are not precached (they load from the media host): offline they fail and are hidden
+    // (whether the browser still holds them in its HTTP cache varies).
+    allowConsoleErrors(/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED \(http:\/\/localhost:\d+\/media\/[a-z-]+\.png\?v=[0-9a-f]{12}\)$/);
     await recordStatuses(page);
     await page.goto('/');
     // clientsClaim: the first visit is already controlled.

@@ -8,7 +8,7 @@ const audioState = (page: Page) =>
   page.evaluate(() => {
     const audio = document.getElementById('lull-player') as HTMLAudioElement | null;
     return {
-      file: (audio?.dataset.url ?? '').replace(/^.*\/media\//, ''),
+      file: (audio?.dataset.url ?? '').replace(/^.*\/media\//, '').replace(/\?.*$/, ''),
       src: audio?.src ?? '',
       paused: audio?.paused ?? true,
       currentTime: audio?.currentTime ?? 0,
@@ -106,7 +106,7 @@ test.describe('playlist editor', () => {
     await addSound(page, 'Fire');
     const minutes = editor(page).getByLabel('Minutes of Fire');
     await minutes.fill('0');
-    await expect(editor(page).getByText('Enter a whole number of minutes, at least 1.')).toBeVisible();
+    await expect(editor(page).getByText('Enter a whole number of minutes, at least 1 and at most 1440 (24 hours).')).toBeVisible();
     await editor(page).getByRole('button', { name: 'Save' }).click();
     await expect(editor(page)).toBeVisible();
     await expect(minutes).toBeFocused();
@@ -116,14 +116,24 @@ test.describe('playlist editor', () => {
     await minutes.fill('');
     await minutes.blur();
     await expect(minutes).toHaveValue('0');
-    await expect(editor(page).getByText('Enter a whole number of minutes, at least 1.')).toBeVisible();
+    await expect(editor(page).getByText('Enter a whole number of minutes, at least 1 and at most 1440 (24 hours).')).toBeVisible();
 
     await minutes.fill('1.5');
     await editor(page).getByRole('button', { name: 'Save' }).click();
     await expect(editor(page)).toBeVisible();
 
+    // A huge duration (35,792 minutes overflowed setTimeout) is refused, and the bound is stated.
+    await expect(editor(page).getByText('minutes, 1 to 1440 (24 hours)')).toHaveCount(0);
+    await minutes.fill('35792');
+    await expect(editor(page).getByText('Enter a whole number of minutes, at least 1 and at most 1440 (24 hours).')).toBeVisible();
+    await editor(page).getByRole('button', { name: 'Save' }).click();
+    await expect(editor(page)).toBeVisible();
+    expect(await stored(page)).toBeNull();
+    await minutes.fill('1440');
+    await expect(editor(page).getByText('minutes, 1 to 1440 (24 hours)')).toBeVisible();
+
     await minutes.fill('1');
-    await expect(editor(page).getByText('Enter a whole number of minutes, at least 1.')).toHaveCount(0);
+    await expect(editor(page).getByText('Enter a whole number of minutes, at least 1 and at most 1440 (24 hours).')).toHaveCount(0);
     await editor(page).getByRole('button', { name: 'Save' }).click();
     await expect(editor(page)).toBeHidden();
     expect(await stored(page)).toEqual([expect.objectContaining({ name: 'Short', items: [{ index: 5, duration: 1 }] })]);
@@ -352,8 +362,9 @@ test.describe('playlist playback', () => {
     await expect(items.nth(1)).toHaveAttribute('data-current', 'true');
   });
 
-  test('a sound that fails to play is skipped after 2 s', async ({ page }) => {
-    await page.route('**/media/wind.mp3', (route) => route.abort());
+  test('a sound that fails to play is skipped after 2 s', async ({ page, expectConsoleErrors }) => {
+    expectConsoleErrors(/Failed to load resource: net::ERR_FAILED .*\/media\/wind\.mp3/);
+    await page.route('**/media/wind.mp3*', (route) => route.abort());
     await seed(page, [{ id: 'f', name: 'Broken', description: '', items: [{ index: 4, duration: 1 }, { index: 5, duration: 1 }] }]);
     await page.goto('/');
     const items = section(page).getByTestId('playlist-item');
@@ -363,6 +374,140 @@ test.describe('playlist playback', () => {
     await page.clock.runFor(1500);
     expect((await audioState(page)).file).toBe('wind.mp3');
     await page.clock.runFor(600);
+    await expectPlaying(page, 'fire.mp3');
+    await expect(items.nth(1)).toHaveAttribute('data-current', 'true');
+  });
+});
+
+/** Creates a playlist through the editor. */
+async function createPlaylist(page: Page, name: string, sounds: string[]) {
+  await section(page).getByRole('button', { name: 'Create Playlist' }).click();
+  await editor(page).getByLabel('Name').fill(name);
+  for (const sound of sounds) await addSound(page, sound);
+  await editor(page).getByRole('button', { name: 'Save' }).click();
+  await expect(editor(page)).toBeHidden();
+}
+
+const names = (page: Page) => section(page).getByTestId('playlist-name');
+const storedNames = async (page: Page) => ((await stored(page)) as { name: string }[] | null)?.map((p) => p.name) ?? null;
+
+test.describe('two tabs', () => {
+  test('two real pages: playlists saved and edited in both survive, each shows the other\'s live, and their listening adds up', async ({ page, context }) => {
+    const other = await context.newPage();
+    await page.goto('/');
+    await other.goto('/');
+    await createPlaylist(page, 'Night', ['Ocean']);
+    // The other tab never reloaded: it learns of "Night" from the storage event, and its save keeps it.
+    await expect(names(other)).toHaveText(['Night']);
+    await createPlaylist(other, 'Day', ['Rain']);
+    await expect(names(page)).toHaveText(['Night', 'Day']);
+    expect(await storedNames(page)).toEqual(['Night', 'Day']);
+
+    // Concurrent edits of different playlists, each tab's editor opened before the other saved.
+    await section(page).getByRole('button', { name: 'Edit playlist Night' }).click();
+    await section(other).getByRole('button', { name: 'Edit playlist Day' }).click();
+    await editor(page).getByLabel('Name').fill('Night, from tab one');
+    await editor(other).getByLabel('Name').fill('Day, from tab two');
+    await editor(page).getByRole('button', { name: 'Save' }).click();
+    await editor(other).getByRole('button', { name: 'Save' }).click();
+    await expect(editor(other)).toBeHidden();
+    expect(await storedNames(page)).toEqual(['Night, from tab one', 'Day, from tab two']);
+    await expect(names(page)).toHaveText(['Night, from tab one', 'Day, from tab two']);
+    await expect(names(other)).toHaveText(['Night, from tab one', 'Day, from tab two']);
+    // A move in one tab, a delete in the other.
+    await section(other).getByRole('button', { name: 'Move playlist Day, from tab two up' }).click();
+    await expect(names(page)).toHaveText(['Day, from tab two', 'Night, from tab one']);
+    await section(page).getByRole('button', { name: 'Delete playlist Day, from tab two' }).click();
+    await alertDialog(page).getByRole('button', { name: 'Delete' }).click();
+    await expect(names(other)).toHaveText(['Night, from tab one']);
+
+    // Both tabs play Ocean (one through the playlist, one from the grid) for a few seconds.
+    await section(page).getByRole('button', { name: 'Play playlist Night, from tab one' }).click();
+    await expectPlaying(page, 'ocean.mp3');
+    await other.locator('[data-testid="sound-grid"] button[data-sound-index="0"]').click();
+    await expectPlaying(other, 'ocean.mp3');
+    await page.waitForTimeout(5000);
+    // Leaving each page (pagehide) writes what it counted.
+    await page.goto('about:blank');
+    await other.goto('about:blank');
+    await other.goto('/');
+    const ocean = await other.evaluate(() => (JSON.parse(localStorage.getItem('listeningPreferences') ?? '{}') as Record<string, { totalMinutes: number; sessionCount: number }>).ocean);
+    // One session per tab, and both tabs' minutes (at least 5 s each): the last writer did not win.
+    expect(ocean?.sessionCount).toBe(2);
+    expect(ocean?.totalMinutes).toBeGreaterThanOrEqual(0.16);
+    await other.goto('/settings');
+    await expect(other.getByTestId('listening-stats').getByTestId('stats-sessions')).toHaveText(['2']);
+  });
+});
+
+test.describe('storage that cannot be written', () => {
+  test('a save, delete or move that could not be written says so in words; the editor stays open with the input; nothing changes', async ({ page, expectConsoleErrors }) => {
+    expectConsoleErrors(/Could not save playlists/);
+    await page.goto('/');
+    await createPlaylist(page, 'First', ['Ocean']);
+    await createPlaylist(page, 'Second', ['Rain']);
+    const before = await stored(page);
+    // Storage is full from now on, for the playlists key only.
+    await page.evaluate(() => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
+        if (key === 'soundscapePlaylists') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        setItem.call(this, key, value);
+      };
+    });
+
+    await section(page).getByRole('button', { name: 'Create Playlist' }).click();
+    await editor(page).getByLabel('Name').fill('Evening walk');
+    await editor(page).getByLabel('Description').fill('for later');
+    await addSound(page, 'Fire');
+    await editor(page).getByRole('button', { name: 'Save' }).click();
+    await expect(alertDialog(page)).toContainText('The playlist could not be saved: storage on this device is full or blocked.');
+    expect(await axeViolations(page)).toEqual([]);
+    await alertDialog(page).getByRole('button', { name: 'OK' }).click();
+    await expect(editor(page)).toBeVisible();
+    await expect(editor(page).getByLabel('Name')).toHaveValue('Evening walk');
+    await expect(editor(page).getByLabel('Description')).toHaveValue('for later');
+    await expect(editor(page).getByLabel('Minutes of Fire')).toHaveValue('5');
+    await editor(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(names(page)).toHaveText(['First', 'Second']);
+
+    await section(page).getByRole('button', { name: 'Move playlist Second up' }).click();
+    await expect(alertDialog(page)).toContainText('The playlist Second could not be moved');
+    await alertDialog(page).getByRole('button', { name: 'OK' }).click();
+    await expect(names(page)).toHaveText(['First', 'Second']);
+
+    await section(page).getByRole('button', { name: 'Delete playlist First' }).click();
+    await alertDialog(page).getByRole('button', { name: 'Delete' }).click();
+    await expect(alertDialog(page)).toContainText('The playlist First could not be deleted');
+    await alertDialog(page).getByRole('button', { name: 'OK' }).click();
+    await expect(names(page)).toHaveText(['First', 'Second']);
+
+    expect(await stored(page)).toEqual(before);
+    await page.reload();
+    await expect(names(page)).toHaveText(['First', 'Second']);
+  });
+});
+
+test.describe('editing the playing playlist', () => {
+  test('removing the playing item (B of A, B, C): B plays on, nothing is labelled Playing, and C follows B', async ({ page }) => {
+    await seed(page, [{ id: 'abc', name: 'Trio', description: '', items: [{ index: 0, duration: 1 }, { index: 2, duration: 2 }, { index: 5, duration: 1 }] }]);
+    await page.goto('/');
+    await pauseClock(page);
+    const items = section(page).getByTestId('playlist-item');
+    await items.nth(1).click();
+    await expectPlaying(page, 'rain.mp3');
+    await expect(items.nth(1).getByTestId('playlist-item-state')).toHaveText('Playing');
+    await section(page).getByRole('button', { name: 'Edit playlist Trio' }).click();
+    await editor(page).getByRole('button', { name: 'Remove Rain' }).click();
+    await editor(page).getByRole('button', { name: 'Save' }).click();
+    await expect(editor(page)).toBeHidden();
+    await expect(items).toHaveCount(2);
+    // Rain still plays; Fire (now second) is not labelled Playing.
+    expect((await audioState(page)).file).toBe('rain.mp3');
+    await expect(section(page).getByTestId('playlist-item-state')).toHaveCount(0);
+    await expect(items.nth(1)).toHaveAttribute('data-current', 'false');
+    // Rain's two minutes end: Fire, not Ocean.
+    await page.clock.runFor(2 * 60_000 + 500);
     await expectPlaying(page, 'fire.mp3');
     await expect(items.nth(1)).toHaveAttribute('data-current', 'true');
   });

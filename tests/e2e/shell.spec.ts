@@ -124,7 +124,9 @@ test('the podcasts page lists saved feed URLs one per line, read-only, as text',
   await expect(page.locator('main img')).toHaveCount(0);
 });
 
-test('corrupt or foreign values in every storage key never break a page and are kept aside', async ({ page }) => {
+test('corrupt or foreign values in every storage key never break a page and are kept aside', async ({ page, expectConsoleErrors }) => {
+  // SPEC 8: a preferences load failure is logged with this message (on every page load until the next write).
+  expectConsoleErrors(/^Error loading listening preferences: TypeError: listeningPreferences is not an object/);
   const corrupt: Record<string, string> = {
     sidebarOpen: 'yes please',
     podcastData: '{not json',
@@ -179,7 +181,7 @@ test('privacy, support and credits say what SPEC requires', async ({ page }) => 
     await cover.scrollIntoViewIfNeeded();
     await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);
   }
-  await expect(covers.first()).toHaveAttribute('src', /\/media\/ocean\.png$/);
+  await expect(covers.first()).toHaveAttribute('src', /\/media\/ocean\.png(\?v=[0-9a-f]{12})?$/);
 });
 
 test('the settings page hides Install until the browser offers it, and after install', async ({ page }) => {
@@ -199,8 +201,22 @@ test('the settings page hides Install until the browser offers it, and after ins
 test('production responses carry the security and caching headers', async ({ request }) => {
   const html = await request.get('/');
   const h = html.headers();
-  expect(h['content-security-policy']).toContain("script-src 'self'");
-  expect(h['content-security-policy']).not.toContain('unsafe-eval');
+  // Parsed, not searched: each directive by name, so 'unsafe-inline' in style-src (Emotion needs
+  // it) is allowed while the same in script-src fails.
+  const csp = new Map(
+    (h['content-security-policy'] ?? '')
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name = '', ...sources]) => [name.toLowerCase(), sources] as const),
+  );
+  const scriptSrc = csp.get('script-src') ?? csp.get('default-src');
+  expect(scriptSrc, 'script-src (or default-src) is set').toBeDefined();
+  expect(scriptSrc).toContain("'self'");
+  for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", "'wasm-unsafe-eval'", '*', 'data:', 'http:', 'https:']) {
+    expect(scriptSrc, `script-src allows ${unsafe}`).not.toContain(unsafe);
+  }
+  expect(csp.get('object-src')).toEqual(["'none'"]);
   expect(h['x-content-type-options']).toBe('nosniff');
   expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(h['permissions-policy']).toContain('camera=()');
@@ -228,7 +244,8 @@ test('dist/_headers gives each path one Cache-Control when a CDN applies every m
   expect(cacheControl('/')).toEqual(['no-cache']);
   expect(cacheControl('/index.html')).toEqual(['no-cache']);
   expect(cacheControl('/sw.js')).toEqual(['no-cache']);
-  expect(cacheControl('/media/ocean.mp3')).toEqual(['public, max-age=86400']);
+  // Media URLs carry their content hash (?v=), so they never change: immutable.
+  expect(cacheControl('/media/ocean.mp3')).toEqual(['public, max-age=31536000, immutable']);
   // The security headers apply everywhere.
   const everywhere = rules.find((rule) => rule.path === '/*');
   expect(everywhere?.headers).toEqual(expect.arrayContaining(['content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy']));

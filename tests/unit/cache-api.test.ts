@@ -204,3 +204,29 @@ describe('the cache API', () => {
     expect(await api.listCachedEntries()).toEqual({ ok: true, items: [] });
   });
 });
+
+describe('IndexedDB edge states', () => {
+  it('a database at a higher version (after a rollback) fails with a clear message, and saving and reading say so instead of hanging', async () => {
+    const newer = await openDB(AUDIO_DB_NAME, 3, { upgrade: (db) => void db.createObjectStore(AUDIO_STORE, { keyPath: 'soundscapeId' }) });
+    newer.close();
+    await expect(openAudioDb()).rejects.toMatchObject({ name: 'VersionError', message: expect.stringContaining('newer version of Lull') });
+    const api = createCacheApi({ fetch: fakeFetch({ [OCEAN]: audioBytes(100) }) });
+    expect(await api.readAudio(0)).toMatchObject({ outcome: 'failed', kind: 'db', message: expect.stringContaining('newer version of Lull') });
+    expect(await api.saveAudio(0, OCEAN)).toMatchObject({ outcome: 'failed', kind: 'db', message: expect.stringContaining('VersionError') });
+    expect(await api.listCachedEntries()).toMatchObject({ ok: false });
+  });
+
+  it('a delete blocked by another tab gives up after the timeout instead of hanging every save', async () => {
+    // Another tab holds a v1 database without Lull's store, and never closes its connection.
+    const other = await openDB(AUDIO_DB_NAME, 1, { upgrade: (db) => void db.createObjectStore('something-else') });
+    other.addEventListener('versionchange', () => undefined);
+    const started = Date.now();
+    await expect(openAudioDb({ blockedTimeoutMs: 200 })).rejects.toMatchObject({ name: 'BlockedError', message: expect.stringContaining('another Lull tab') });
+    expect(Date.now() - started).toBeLessThan(5000);
+    const api = createCacheApi({ openDb: () => openAudioDb({ blockedTimeoutMs: 200 }), fetch: fakeFetch({ [OCEAN]: audioBytes(100) }) });
+    expect(await api.saveAudio(0, OCEAN)).toMatchObject({ outcome: 'failed', kind: 'db', message: expect.stringContaining('BlockedError') });
+    // Once the other tab lets go, the next call works.
+    other.close();
+    await vi.waitFor(async () => expect((await api.saveAudio(0, OCEAN)).outcome).toBe('saved'), { timeout: 5000 });
+  });
+});

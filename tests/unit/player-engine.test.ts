@@ -58,7 +58,7 @@ describe('player engine', () => {
     expect(document.querySelectorAll('audio')).toHaveLength(1);
     playSound(3, {}, store);
     await settle();
-    expect(audio.src).toMatch(/\/media\/river\.mp3$/);
+    expect(audio.src).toMatch(/\/media\/river\.mp3(\?v=[0-9a-f]{12})?$/);
     expect(audio.volume).toBeCloseTo(0.8);
     expect(audio.loop).toBe(true);
     expect(store.status).toBe('playing');
@@ -110,7 +110,7 @@ describe('player engine', () => {
     await settle();
     // random() = 0 shuffles [13,14,16,...,23] to [14,16,...,23,13]: 14 comes first.
     expect(store.currentIndex).toBe(14);
-    expect(audio.src).toMatch(/\/media\/upbeat\.mp3$/);
+    expect(audio.src).toMatch(/\/media\/upbeat\.mp3(\?v=[0-9a-f]{12})?$/);
     expect(store.status).toBe('playing');
     expect(stats.tracks.upbeat?.sessionCount).toBe(1);
     engine.dispose();
@@ -127,7 +127,7 @@ describe('player engine', () => {
     audio.dispatchEvent(new Event('ended'));
     await settle();
     expect(store.currentIndex).toBe(15);
-    expect(audio.src).toMatch(/\/media\/chill\.mp3$/);
+    expect(audio.src).toMatch(/\/media\/chill\.mp3(\?v=[0-9a-f]{12})?$/);
     expect(audio.currentTime).toBe(0);
     expect(audio.paused).toBe(false);
     expect(store.status).toBe('playing');
@@ -139,7 +139,7 @@ describe('player engine', () => {
     const { store, audio, engine } = setup(true);
     playSound(13, {}, store);
     await settle();
-    expect(audio.src).toMatch(/\/media\/groovy-reversed\.mp3$/);
+    expect(audio.src).toMatch(/\/media\/groovy-reversed\.mp3(\?v=[0-9a-f]{12})?$/);
     engine.dispose();
   });
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPlaylistRunner, type PlayerPort, type PlayerStatus, type PlaylistChangeDetail } from '../../src/engine/playlist-runner';
-import { createPlaylistStore, deletePlaylist, type Playlist } from '../../src/stores/playlist-store';
+import { createPlaylistStore, deletePlaylist, savePlaylist, type Playlist } from '../../src/stores/playlist-store';
 import { soundscapes } from '../../src/catalogue/catalogue';
 
 /** A player with the real one's visible behaviour: loading, then playing; pause; a failing sound. */
@@ -191,6 +191,43 @@ describe('playlist runner', () => {
     expect(player.status).toBe('playing');
     expect(stops()).toBe(1);
     vi.advanceTimersByTime(minutes(5));
+    expect(player.played).toHaveLength(1);
+  });
+  it('removing the playing item (B of A, B, C) keeps B playing, highlights nothing, and C comes next when B\'s time ends', () => {
+    const { player, runner, store, target } = setup([playlist([[0, 1], [1, 2], [2, 1]])]);
+    runner.play('p1', 1);
+    vi.advanceTimersByTime(30_000);
+    savePlaylist({ name: 'Night', description: '', items: [{ index: 0, duration: 1 }, { index: 2, duration: 1 }] }, 'p1', store);
+    expect(player.currentIndex).toBe(1);
+    expect(store.active).toMatchObject({ removed: true, index: 1 });
+    // B keeps its own time (2 minutes), then C (not A) plays.
+    vi.advanceTimersByTime(minutes(1.5) - 1);
+    expect(player.played.map((p) => p.index)).toEqual([1]);
+    vi.advanceTimersByTime(1);
+    expect(player.played.map((p) => p.index)).toEqual([1, 2]);
+    expect(store.active).toMatchObject({ removed: false, index: 1 });
+    // Next and previous from a removed item: the one that followed it, and the one before that.
+    runner.play('p1', 0);
+    savePlaylist({ name: 'Night', description: '', items: [{ index: 2, duration: 1 }] }, 'p1', store);
+    target.dispatchEvent(new CustomEvent('playlist-next', { detail: 1 }));
+    expect(player.played.at(-1)?.index).toBe(2);
+  });
+
+  it('previous from a removed item plays the item before the gap', () => {
+    const { player, runner, store, target } = setup([playlist([[0, 1], [1, 1], [2, 1]])]);
+    runner.play('p1', 1);
+    savePlaylist({ name: 'Night', description: '', items: [{ index: 0, duration: 1 }, { index: 2, duration: 1 }] }, 'p1', store);
+    target.dispatchEvent(new CustomEvent('playlist-previous', { detail: 0 }));
+    expect(player.played.at(-1)?.index).toBe(0);
+  });
+
+  it('an item longer than setTimeout allows (stored before the bound) does not spin: the timer sleeps in steps', () => {
+    const { player, runner } = setup([playlist([[0, 40_000], [1, 1]])]);
+    const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
+    runner.play('p1');
+    vi.advanceTimersByTime(minutes(60));
+    // A delay over 2^31 - 1 ms fires at once; clamped, an hour needs no timer at all.
+    expect(setTimeoutSpy.mock.calls.length).toBeLessThan(5);
     expect(player.played).toHaveLength(1);
   });
 });

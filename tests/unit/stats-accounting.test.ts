@@ -54,19 +54,25 @@ describe('listening-time accounting', () => {
     expect(store.tracks.ocean?.sessionCount).toBe(2);
   });
 
-  it('counts real elapsed time when ticks are late (throttled background tab)', () => {
+  it('a tick after a system sleep adds at most its own second, not the whole sleep', () => {
     let now = 0;
     const store = createStatsStore({ persist: false, initial: {} });
     let tick: () => void = () => {};
     const tracker = createListeningTracker({ store, now: () => now, setInterval: (callback) => ((tick = callback), 1), clearInterval: () => {} });
     tracker.start('rain');
-    now = 60_000; // one tick arrives after a minute instead of sixty
+    now = 1000;
     tick();
-    expect(store.tracks.rain?.totalMinutes).toBe(1);
-    now = 61_000;
+    expect(store.tracks.rain?.totalMinutes).toBe(0.02);
+    now = 1000 + 2 * 3_600_000; // the laptop slept two hours with the tab playing
+    tick();
+    expect(store.tracks.rain?.totalMinutes).toBe(0.03);
+    now += 1000;
     tick();
     tick(); // a duplicate tick at the same instant adds nothing
-    expect(store.tracks.rain?.totalMinutes).toBe(1.02);
+    expect(store.tracks.rain?.totalMinutes).toBe(0.05);
+    now += 3_600_000; // and a pause after another sleep adds at most a second too
+    tracker.stop();
+    expect(store.tracks.rain?.totalMinutes).toBe(0.07);
   });
 
   it('adds to the stored total of earlier visits', () => {

@@ -1,15 +1,18 @@
 import { constants } from '../../lib/strings';
-import { incrementSessionCount, setTotalMinutes, statsStore, totalMinutesOf, type StatsState } from '../../stores/stats-store';
+import { addListeningTime, flushListeningStats, incrementSessionCount, statsStore, type StatsState } from '../../stores/stats-store';
 
 /**
  * Listening-time accounting (SPEC 4). The rule that keeps time from ever being counted twice:
  * every accounting point (the one-second tick, a pause, a track switch, page hide) adds exactly
  * the time from the previous accounting point to now, then moves that point to now; while
- * paused there is no accounting point, so nothing accrues. The total shown is recomputed as
- * (track total when the session began) + (all time accounted in the session), rounded to two
- * decimals once, so per-tick rounding never drifts. Time comes from a clock (deadlines), so a
- * throttled or late tick still adds the real elapsed time, not 1/60 minute per tick.
+ * paused there is no accounting point, so nothing accrues. The stats store keeps the unrounded
+ * time and rounds the total to two decimals once, so per-tick rounding never drifts.
+ * Each accounting point adds at most one tick's second (issue 14): after a system sleep the clock
+ * jumps by the whole sleep, and a tab playing audio is not throttled, so a longer gap is not
+ * listening.
  */
+export const MAX_ACCOUNTED_MS = constants.statsTickMs;
+
 export interface ListeningTrackerOptions {
   store?: StatsState;
   /** Milliseconds, monotonic. */
@@ -32,8 +35,6 @@ export interface ListeningTracker {
 
 interface Session {
   key: string;
-  baseMinutes: number;
-  accountedMs: number;
   /** The last accounting point while playing; null while paused. */
   runningSince: number | null;
 }
@@ -49,9 +50,9 @@ export function createListeningTracker(options: ListeningTrackerOptions = {}): L
   const account = () => {
     if (!session || session.runningSince === null) return;
     const at = now();
-    session.accountedMs += Math.max(0, at - session.runningSince);
+    const elapsed = Math.min(MAX_ACCOUNTED_MS, Math.max(0, at - session.runningSince));
     session.runningSince = at;
-    setTotalMinutes(session.key, session.baseMinutes + session.accountedMs / 60_000, store);
+    addListeningTime(session.key, elapsed, store);
   };
 
   const stopTicker = () => {
@@ -74,13 +75,17 @@ export function createListeningTracker(options: ListeningTrackerOptions = {}): L
         // The old session's time is added to the old track before the new one counts.
         stop();
         incrementSessionCount(key, store);
-        session = { key, baseMinutes: totalMinutesOf(key, store), accountedMs: 0, runningSince: now() };
+        session = { key, runningSince: now() };
       }
       stopTicker();
       ticker = startTimer(account, constants.statsTickMs);
     },
     stop,
-    flush: account,
+    flush() {
+      account();
+      // Page hide: write now, the tab may be gone before the next scheduled write.
+      flushListeningStats(store);
+    },
     get currentKey() {
       return session?.key ?? null;
     },

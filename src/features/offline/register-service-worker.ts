@@ -36,7 +36,9 @@ export function registerServiceWorker(): void {
         }, UPDATE_CHECK_MS);
       }
     },
-    onRegisterError: (error: unknown) => reportError(error, 'Lull: the service worker could not be registered:'),
+    // Not a fault of Lull's: the browser refuses service workers (private mode, a policy, an
+    // automation flag). Lull plays on without opening offline; a warning, not an error report.
+    onRegisterError: (error: unknown) => console.warn('Lull: the service worker could not be registered, so Lull will not open offline:', error),
   });
 }
 

@@ -60,6 +60,8 @@ export function PlaylistEditorDialog({ playlist, onClose }: { playlist: Playlist
     }
     if (result.problem === 'name') setAlert(strings.playlistNameRequired);
     else if (result.problem === 'items') setAlert(strings.playlistItemsRequired);
+    // Not written: the editor stays open with everything the user typed.
+    else if (result.problem === 'storage') setAlert(strings.playlistSaveFailed);
     else {
       setShowDurationErrors(true);
       const firstBad = items.find((item) => !isValidDuration(item.duration));
@@ -114,7 +116,7 @@ export function PlaylistEditorDialog({ playlist, onClose }: { playlist: Playlist
                             if (element) durationInputs.current.set(row.index, element);
                             else durationInputs.current.delete(row.index);
                           }}
-                          slotProps={{ htmlInput: { min: constants.minPlaylistItemMinutes, step: 1, inputMode: 'numeric' } }}
+                          slotProps={{ htmlInput: { min: constants.minPlaylistItemMinutes, max: constants.maxPlaylistItemMinutes, step: 1, inputMode: 'numeric' } }}
                           sx={{ width: '11rem' }}
                         />
                         <Box sx={{ display: 'flex' }}>

@@ -24,15 +24,32 @@ import { strings } from '../../lib/strings';
 import { playerStore } from '../../stores/player-store';
 import { deletePlaylist, dismissRecoveredNotice, movePlaylist, playlistStore, type Playlist } from '../../stores/playlist-store';
 import { playPlaylist, stopPlaylist } from '../../engine/playlist-playback';
-import { ConfirmDialog, PlaylistEditorDialog } from './lazy-dialogs';
+import { ConfirmDialog, MessageDialog, PlaylistEditorDialog } from './lazy-dialogs';
 import { soundEmoji, soundName } from './sound-label';
 
-function PlaylistCard({ playlist, position, count, onEdit, onDelete }: { playlist: Snapshot<Playlist>; position: number; count: number; onEdit: () => void; onDelete: () => void }) {
+function PlaylistCard({
+  playlist,
+  position,
+  count,
+  onEdit,
+  onDelete,
+  onMoveFailed,
+}: {
+  playlist: Snapshot<Playlist>;
+  position: number;
+  count: number;
+  onEdit: () => void;
+  onDelete: () => void;
+  onMoveFailed: (message: string) => void;
+}) {
   const { active } = useSnapshot(playlistStore);
   const player = useSnapshot(playerStore);
   const headingId = useId();
   const isActive = active?.playlistId === playlist.id;
   const stateLabel = player.intent === 'play' && player.status !== 'idle' ? strings.playing : strings.paused;
+  const move = (offset: number) => {
+    if (!movePlaylist(playlist.id, offset).ok) onMoveFailed(strings.playlistMoveFailed(playlist.name));
+  };
 
   return (
     <Paper component="li" variant="outlined" data-testid="playlist" data-active={isActive ? 'true' : 'false'} aria-labelledby={headingId} sx={{ p: 2, listStyle: 'none' }}>
@@ -60,10 +77,10 @@ function PlaylistCard({ playlist, position, count, onEdit, onDelete }: { playlis
           <IconButton onClick={onEdit} aria-label={strings.editPlaylistNamed(playlist.name)} aria-haspopup="dialog">
             <EditIcon />
           </IconButton>
-          <IconButton onClick={() => movePlaylist(playlist.id, -1)} disabled={position === 0} aria-label={strings.movePlaylistUp(playlist.name)}>
+          <IconButton onClick={() => move(-1)} disabled={position === 0} aria-label={strings.movePlaylistUp(playlist.name)}>
             <ArrowUpwardIcon />
           </IconButton>
-          <IconButton onClick={() => movePlaylist(playlist.id, 1)} disabled={position === count - 1} aria-label={strings.movePlaylistDown(playlist.name)}>
+          <IconButton onClick={() => move(1)} disabled={position === count - 1} aria-label={strings.movePlaylistDown(playlist.name)}>
             <ArrowDownwardIcon />
           </IconButton>
           <IconButton onClick={onDelete} aria-label={strings.deletePlaylistNamed(playlist.name)} aria-haspopup="dialog">
@@ -73,7 +90,8 @@ function PlaylistCard({ playlist, position, count, onEdit, onDelete }: { playlis
       </Stack>
       <List dense aria-label={strings.playlistItems} sx={{ mt: 1 }}>
         {playlist.items.map((item, at) => {
-          const current = isActive && active?.index === at;
+          // An item edited out while it plays leaves nothing highlighted (the next one is not playing yet).
+          const current = isActive && active?.index === at && !active.removed;
           const name = soundName(item.index);
           const label = current ? (active?.problem === 'missing' ? strings.skippingMissing : active?.problem === 'failed' ? strings.skippingFailed : stateLabel) : null;
           return (
@@ -107,6 +125,7 @@ export function PlaylistsSection() {
   const headingId = useId();
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const editingPlaylist = editing?.id ? playlistStore.playlists.find((p) => p.id === editing.id) : undefined;
 
   return (
@@ -136,6 +155,7 @@ export function PlaylistsSection() {
               count={playlists.length}
               onEdit={() => setEditing({ id: playlist.id })}
               onDelete={() => setDeleting({ id: playlist.id, name: playlist.name })}
+              onMoveFailed={setFailure}
             />
           ))}
         </Stack>
@@ -149,12 +169,13 @@ export function PlaylistsSection() {
             message={strings.confirmDeletePlaylistBody}
             confirmLabel={strings.delete}
             onConfirm={() => {
-              deletePlaylist(deleting.id);
+              if (!deletePlaylist(deleting.id).ok) setFailure(strings.playlistDeleteFailed(deleting.name));
               setDeleting(null);
             }}
             onClose={() => setDeleting(null)}
           />
         )}
+        {failure !== null && <MessageDialog open title={strings.cannotChangePlaylists} message={failure} onClose={() => setFailure(null)} />}
       </Suspense>
     </Box>
   );
