@@ -97,7 +97,8 @@ const pwaRegisterForPrerender: Plugin = {
   load: (id) => (id === '\0virtual:pwa-register' ? 'export const registerSW = () => async () => {};' : undefined),
 };
 
-export function prerender(mode: string): Plugin {
+/** `serverPlugins`: the app's own virtual modules the server build must resolve too (media versions). */
+export function prerender(mode: string, serverPlugins: Plugin[] = []): Plugin {
   let root = process.cwd();
   let outDir = 'dist';
   let ssrBuild = false;
@@ -120,7 +121,7 @@ export function prerender(mode: string): Plugin {
           root,
           mode,
           logLevel: 'warn',
-          plugins: [react(), pwaRegisterForPrerender],
+          plugins: [react(), pwaRegisterForPrerender, ...serverPlugins],
           // Everything bundled: one React, and MUI's ESM files need no Node resolution quirks.
           ssr: { noExternal: true },
           worker: { format: 'es' },

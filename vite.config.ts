@@ -166,7 +166,7 @@ export default defineConfig(({ mode }) => {
       react(),
       mediaVersions(),
       deploymentHeaders(env),
-      prerender(mode),
+      prerender(mode, [mediaVersions()]),
       VitePWA({
         // Lull asks before updating (never a reload mid-playback); clientsClaim makes the first visit controlled.
         registerType: 'prompt',
