@@ -6,6 +6,8 @@ import {
   playbackUrl,
   playerStore,
   playLofiNext,
+  playNext,
+  playPrevious,
   pausePlayback,
   reportLoadError,
   reportLoading,
@@ -18,9 +20,12 @@ import {
 import { incrementSessionCount, statsKey } from '../../stores/stats-store';
 import { subscribe } from 'valtio/vanilla';
 import { onStreamStarted, recoverFromLoadError, resolvePlaybackSource } from '../playback-source';
+import { PRODUCT } from '../../lib/strings';
+import { ramp, type AudioBus, type BusNodes } from '../audio-bus';
+import { setSessionPlaybackState, showInMediaSession } from '../media-session';
 import { createListeningTracker, type ListeningTracker } from './listening-tracker';
 import { createLofiQueue, type Random } from './lofi-queue';
-import { installPlayerMediaSession, setPlayerMetadata, setPlayerPlaybackState } from './media-session';
+import { createLoopHandover, type LoopHandover } from './loop-handover';
 
 /**
  * The one shared <audio> element (SPEC 1: one track at a time), created once, outside the
@@ -30,6 +35,8 @@ import { installPlayerMediaSession, setPlayerMetadata, setPlayerPlaybackState } 
 export const PLAYER_AUDIO_ID = 'lull-player';
 
 export interface PlayerEngineOptions {
+  /** The app's audio graph; without one (or without Web Audio) the element plays on its own. */
+  bus?: AudioBus;
   store?: PlayerState;
   focus?: AudioFocusState;
   random?: Random;
@@ -39,8 +46,24 @@ export interface PlayerEngineOptions {
 
 export interface PlayerEngine {
   readonly audio: HTMLAudioElement;
+  /** The decoded-loop hand-over of the current graph, if any (tests and the bench read it). */
+  readonly loop: LoopHandover | null;
   dispose(): void;
 }
+
+/** The element's place in the graph: element → its gain → track gain (catalogue volume) → bus. */
+interface Route {
+  readonly nodes: BusNodes;
+  readonly elementGain: GainNode;
+  readonly trackGain: GainNode;
+  readonly loop: LoopHandover;
+}
+
+function playerSessionItem(sound: Soundscape) {
+  return { title: sound.name, artist: PRODUCT, artwork: sound.image };
+}
+
+const playerSessionHandlers = { play: () => resumePlayback(), pause: () => pausePlayback(), next: () => playNext(), previous: () => playPrevious() };
 
 declare global {
   interface Window {
@@ -57,10 +80,19 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     playableSoundscapes(store).filter((sound) => sound.kind === 'lofi').map((sound) => sound.index),
     options.random,
   );
-  const audio = document.createElement('audio');
-  audio.id = PLAYER_AUDIO_ID;
-  audio.preload = 'auto';
-  (options.parent ?? document.body).appendChild(audio);
+  const bus = options.bus;
+  const parent = options.parent ?? document.body;
+  const newElement = () => {
+    const element = document.createElement('audio');
+    element.id = PLAYER_AUDIO_ID;
+    element.preload = 'auto';
+    // A MediaElementSource hears a cross-origin file only with CORS (the media host sends it).
+    element.crossOrigin = 'anonymous';
+    parent.appendChild(element);
+    return element;
+  };
+  let audio = newElement();
+  let route: Route | null = null;
 
   /** The store's sourceVersion the element is (being) loaded for. */
   let loadedVersion = 0;
@@ -69,6 +101,8 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
   let sound: Soundscape | undefined;
   let url = '';
   let fromCache = false;
+  /** The cached copy's bytes while one plays, for the loop's decode. */
+  let currentBlob: Blob | undefined;
   let streamReported = false;
   let recoveredVersion = -1;
   let lastOwner: AudioOwner = focus.owner;
@@ -78,20 +112,67 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
   const ownsFocus = () => focus.owner === 'player';
 
   const applyVolume = () => {
-    const level = store.volume * focus.fadeGain;
+    if (route) {
+      ramp(route.trackGain.gain, route.nodes.ctx, store.volume);
+      return;
+    }
+    // No Web Audio: the element is the only level control (not on iOS, where volume is read-only).
+    const level = store.volume * (bus?.level() ?? 1);
     audio.volume = Number.isFinite(level) ? Math.min(1, Math.max(0, level)) : 1;
+  };
+
+  /** Puts the element into the graph (once per context: an element takes one MediaElementSource for life). */
+  const connect = (nodes: BusNodes | undefined) => {
+    if (!nodes || route?.nodes === nodes) return;
+    if (route) {
+      // The context was replaced: a fresh element for the new one, at the same place of the same file.
+      route.loop.release();
+      const old = audio;
+      audio = newElement();
+      for (const [type, listener] of listeners) {
+        old.removeEventListener(type, listener);
+        audio.addEventListener(type, listener);
+      }
+      audio.loop = old.loop;
+      if (old.dataset.url) audio.dataset.url = old.dataset.url;
+      const at = old.currentTime;
+      audio.src = old.src;
+      audio.currentTime = at;
+      old.pause();
+      old.remove();
+    }
+    try {
+      const { ctx } = nodes;
+      const source = ctx.createMediaElementSource(audio);
+      const elementGain = ctx.createGain();
+      const trackGain = ctx.createGain();
+      trackGain.gain.value = store.volume;
+      source.connect(elementGain);
+      elementGain.connect(trackGain);
+      trackGain.connect(nodes.input);
+      audio.volume = 1;
+      route = { nodes, elementGain, trackGain, loop: createLoopHandover({ ctx, element: audio, elementGain, output: trackGain }) };
+      if (sound && sound.kind !== 'lofi' && audio.src) route.loop.load(audio.src, currentBlob);
+    } catch (error) {
+      reportError(error, 'Lull: could not route the player through Web Audio, playing the element directly:');
+      route = null;
+    }
   };
 
   const claimFocus = () => {
     claimAudioFocus('player', focus);
     lastOwner = 'player';
-    if (!sessionIsPlayers) installPlayerMediaSession();
     sessionIsPlayers = true;
-    if (sound) setPlayerMetadata(sound);
+    if (sound) showInMediaSession(playerSessionItem(sound), playerSessionHandlers);
   };
 
   const play = () => {
     claimFocus();
+    // Inside the tap (or its microtasks): the context resumes and the output element starts now.
+    if (bus) {
+      connect(bus.open());
+      bus.hold('player', true);
+    }
     audio.play().catch((error: unknown) => {
       const name = error instanceof DOMException ? error.name : '';
       // AbortError: a newer source replaced this one. NotSupportedError: the 'error' event handles it.
@@ -108,7 +189,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     switching = true;
     // The old session ends now, not when the new source has loaded.
     tracker.stop();
-    if (ownsFocus()) setPlayerMetadata(next);
+    if (ownsFocus()) showInMediaSession(playerSessionItem(next), playerSessionHandlers);
     const nextUrl = playbackUrl(next, store);
     let source;
     try {
@@ -122,11 +203,17 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     sound = next;
     url = nextUrl;
     fromCache = source.fromCache;
+    currentBlob = source.blob;
     streamReported = false;
     audio.loop = next.kind !== 'lofi';
     // Which file plays, even when src is a blob URL of the cached copy.
     audio.dataset.url = nextUrl;
     audio.src = source.src;
+    // Loops hand over to their decoded copy; songs play on the element (they do not loop).
+    if (route) {
+      if (next.kind !== 'lofi') route.loop.load(source.src, source.blob);
+      else route.loop.release();
+    }
     applyVolume();
     if (store.intent === 'play') play();
     else audio.load();
@@ -154,7 +241,9 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
       return;
     }
     fromCache = fallback.fromCache;
+    currentBlob = fallback.blob;
     audio.src = fallback.src;
+    if (route && failed.kind !== 'lofi') route.loop.load(fallback.src, fallback.blob);
     if (wantedPlay || store.intent === 'play') {
       resumePlayback(store);
       play();
@@ -179,10 +268,12 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     } else if (!audio.paused) {
       audio.pause();
     }
-    if (ownsFocus() || (sessionIsPlayers && focus.owner === 'none')) setPlayerPlaybackState(store.status);
+    if (store.intent !== 'play') bus?.hold('player', false);
+    if (ownsFocus() || (sessionIsPlayers && focus.owner === 'none')) setSessionPlaybackState(sessionState(store.status));
   };
 
   const current = () => !switching && sound !== undefined;
+  const followElement = () => route?.loop.sync();
 
   const listeners: [keyof HTMLMediaElementEventMap, () => void][] = [
     ['loadstart', () => current() && reportLoading(store)],
@@ -194,9 +285,10 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
         reportPlaying(store);
         tracker.start(statsKey(sound.name));
         if (ownsFocus()) {
-          setPlayerMetadata(sound);
-          setPlayerPlaybackState('playing');
+          showInMediaSession(playerSessionItem(sound), playerSessionHandlers);
+          setSessionPlaybackState('playing');
         }
+        followElement();
         if (!fromCache && !streamReported) {
           streamReported = true;
           onStreamStarted(sound, url);
@@ -207,6 +299,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
       'pause',
       () => {
         tracker.stop();
+        followElement();
         // An error's own pause is not the user's: recover() decides what happens next.
         if (current() && !audio.ended && !audio.error) reportPaused(store);
       },
@@ -233,6 +326,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
       },
     ],
     ['error', () => current() && void recover()],
+    ['seeked', followElement],
   ];
   for (const [type, listener] of listeners) audio.addEventListener(type, listener);
 
@@ -246,13 +340,22 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     if (lastOwner === 'player' && focus.owner !== 'player' && store.intent === 'play') pausePlayback(store);
     if (focus.owner === 'noise') sessionIsPlayers = false;
     lastOwner = focus.owner;
-    applyVolume();
   });
+  const unsubscribeLevel = bus?.onLevel(applyVolume);
+  const unsubscribeReplaced = bus?.onReplaced((nodes) => connect(nodes));
   reconcile();
 
   return {
-    audio,
+    get audio() {
+      return audio;
+    },
+    get loop() {
+      return route?.loop ?? null;
+    },
     dispose() {
+      unsubscribeLevel?.();
+      unsubscribeReplaced?.();
+      route?.loop.release();
       unsubscribeStore();
       unsubscribeFocus();
       for (const [type, listener] of listeners) audio.removeEventListener(type, listener);
@@ -264,10 +367,14 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
   };
 }
 
+function sessionState(status: PlayerState['status']): MediaSessionPlaybackState {
+  return status === 'playing' || status === 'loading' ? 'playing' : status === 'paused' ? 'paused' : 'none';
+}
+
 let shared: PlayerEngine | undefined;
 
-/** Idempotent: the app has exactly one player engine and one <audio> element. */
-export function startPlayerEngine(): PlayerEngine {
-  shared ??= createPlayerEngine();
+/** Created once by startApp(): the app has exactly one player engine and one track element. */
+export function startPlayerEngine(bus: AudioBus): PlayerEngine {
+  shared ??= createPlayerEngine({ bus });
   return shared;
 }

@@ -1,21 +1,19 @@
-import { useEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useSnapshot } from 'valtio';
-import { leaveNoisePage, toggleNoise } from '../../engine/noise/noise-engine';
+import { toggleNoise } from '../../engine/noise/noise-engine';
 import { strings } from '../../lib/strings';
 import { noiseStore, type NoiseColour } from '../../stores/noise-store';
 
 const unsupportedMessage = 'This browser cannot generate noise: it has no Web Audio support.';
 
-/** Play/Pause for one noise colour. Leaving the page stops the noise. */
+/** Play/Pause for one noise colour. The noise keeps playing while the listener moves around the app. */
 export function NoisePlayButton({ colour, label }: { colour: NoiseColour; label: string }) {
   const noise = useSnapshot(noiseStore);
   const active = noise.colour === colour && noise.status !== 'stopped';
-  useEffect(() => () => leaveNoisePage(), []);
 
   if (noise.unsupported) return <Alert severity="info">{unsupportedMessage}</Alert>;
   return (

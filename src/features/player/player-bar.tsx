@@ -12,7 +12,6 @@ import { useSnapshot } from 'valtio';
 import { soundscapes } from '../../catalogue/catalogue';
 import { constants, strings } from '../../lib/strings';
 import { playerStore, playNext, playPrevious, togglePlayback } from '../../stores/player-store';
-import { usePlayerEngine } from './use-player-engine';
 import { useSpaceShortcut } from './use-space-shortcut';
 
 type Control = 'toggle' | 'previous' | 'next';
@@ -44,7 +43,6 @@ function useRestoredFocus(status: string) {
 
 /** SPEC 2: floating at bottom centre, 58px high, hidden while no track is selected. */
 export function PlayerBar() {
-  usePlayerEngine();
   useSpaceShortcut();
   const player = useSnapshot(playerStore);
   const restoreFocus = useRestoredFocus(player.status);

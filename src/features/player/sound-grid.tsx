@@ -9,7 +9,6 @@ import { useSnapshot } from 'valtio';
 import { soundscapesByName, type Soundscape } from '../../catalogue/catalogue';
 import { strings } from '../../lib/strings';
 import { playableSoundscapes, playerStore, playSound, type PlayerStatus } from '../../stores/player-store';
-import { usePlayerEngine } from './use-player-engine';
 
 export interface SoundGridProps {
   /**
@@ -40,7 +39,6 @@ function StateMark({ state }: { state: ButtonState }) {
 
 /** SPEC 2, '/': one button per sound (emoji plus name), alphabetical; tap plays, tap again pauses. */
 export function SoundGrid({ unavailableReason }: SoundGridProps) {
-  usePlayerEngine();
   const player = useSnapshot(playerStore);
   const sounds = soundscapesByName(playableSoundscapes(playerStore));
 
