@@ -221,17 +221,23 @@ test.describe('noise pages', () => {
     }
   });
 
-  test('leaving the page stops the noise and clears the lock screen', async ({ page }) => {
+  test('a noise keeps playing while the listener moves around the app (issue 13), and its page still shows Pause', async ({ page }) => {
     await page.goto('/brown-noise');
     const button = playButton(page, 'Brown Noise');
     await button.click();
     await expect(button).toHaveAttribute('data-status', 'playing');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Privacy', exact: true }).click();
     await expect(page).toHaveURL(/\/privacy$/);
-    await expect.poll(async () => (await audit(page)).contexts).toEqual(['suspended']);
+    await page.waitForTimeout(1500);
     const after = await audit(page);
-    expect(after.elementPlaying).toBe(false);
-    expect(after.metadata).toBeNull();
+    expect(after.contexts).toEqual(['running']);
+    expect(after.elementPlaying).toBe(true);
+    expect(after.metadata).toEqual({ title: 'Brown Noise', artist: 'Lull' });
+    expect(await measureElementOutput(page)).toBeGreaterThan(0.01);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Brown Noise', exact: true }).click();
+    await expect(playButton(page, 'Brown Noise')).toHaveAttribute('data-status', 'playing');
+    await playButton(page, 'Brown Noise').click();
+    await expect.poll(async () => (await audit(page)).contexts, { timeout: 5000 }).toEqual(['suspended']);
   });
 
   test('without AudioWorklet, pink and brown play on the 4096-sample ScriptProcessor fallback', async ({ page }) => {

@@ -93,6 +93,8 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
   };
   let audio = newElement();
   let route: Route | null = null;
+  /** No Web Audio (or the element could not be routed): levels fall back to element.volume. */
+  let elementLevels = !bus;
 
   /** The store's sourceVersion the element is (being) loaded for. */
   let loadedVersion = 0;
@@ -116,6 +118,8 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
       ramp(route.trackGain.gain, route.nodes.ctx, store.volume);
       return;
     }
+    // Before the first play nothing is routed yet: the level is applied when it is.
+    if (!elementLevels) return;
     // No Web Audio: the element is the only level control (not on iOS, where volume is read-only).
     const level = store.volume * (bus?.level() ?? 1);
     audio.volume = Number.isFinite(level) ? Math.min(1, Math.max(0, level)) : 1;
@@ -156,6 +160,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     } catch (error) {
       reportError(error, 'Lull: could not route the player through Web Audio, playing the element directly:');
       route = null;
+      elementLevels = true;
     }
   };
 
@@ -170,7 +175,10 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     claimFocus();
     // Inside the tap (or its microtasks): the context resumes and the output element starts now.
     if (bus) {
-      connect(bus.open());
+      const nodes = bus.open();
+      if (nodes) connect(nodes);
+      else elementLevels = true;
+      applyVolume();
       bus.hold('player', true);
     }
     audio.play().catch((error: unknown) => {
