@@ -21,18 +21,20 @@ import { incrementSessionCount, statsKey } from '../../stores/stats-store';
 import { subscribe } from 'valtio/vanilla';
 import { onStreamStarted, recoverFromLoadError, resolvePlaybackSource } from '../playback-source';
 import { PRODUCT } from '../../lib/strings';
-import { ramp, type AudioBus, type BusNodes } from '../audio-bus';
+import type { AudioBus } from '../audio-bus';
 import { setSessionPlaybackState, showInMediaSession } from '../media-session';
 import { createListeningTracker, type ListeningTracker } from './listening-tracker';
 import { createLofiQueue, type Random } from './lofi-queue';
-import { createLoopHandover, type LoopHandover } from './loop-handover';
+import type { LoopHandover } from './loop-handover';
+import { createTrackOutput, type TrackOutput } from './track-output';
+
+export { PLAYER_AUDIO_ID } from './track-output';
 
 /**
  * The one shared <audio> element (SPEC 1: one track at a time), created once, outside the
  * React tree, so navigation never interrupts playback. It follows the player store and reports
  * what the element really does back to it.
  */
-export const PLAYER_AUDIO_ID = 'lull-player';
 
 export interface PlayerEngineOptions {
   /** The app's audio graph; without one (or without Web Audio) the element plays on its own. */
@@ -49,14 +51,6 @@ export interface PlayerEngine {
   /** The decoded-loop hand-over of the current graph, if any (tests and the bench read it). */
   readonly loop: LoopHandover | null;
   dispose(): void;
-}
-
-/** The element's place in the graph: element → its gain → track gain (catalogue volume) → bus. */
-interface Route {
-  readonly nodes: BusNodes;
-  readonly elementGain: GainNode;
-  readonly trackGain: GainNode;
-  readonly loop: LoopHandover;
 }
 
 function playerSessionItem(sound: Soundscape) {
@@ -81,20 +75,8 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     options.random,
   );
   const bus = options.bus;
-  const parent = options.parent ?? document.body;
-  const newElement = () => {
-    const element = document.createElement('audio');
-    element.id = PLAYER_AUDIO_ID;
-    element.preload = 'auto';
-    // A MediaElementSource hears a cross-origin file only with CORS (the media host sends it).
-    element.crossOrigin = 'anonymous';
-    parent.appendChild(element);
-    return element;
-  };
-  let audio = newElement();
-  let route: Route | null = null;
-  /** No Web Audio (or the element could not be routed): levels fall back to element.volume. */
-  let elementLevels = !bus;
+  /** The element now (a replaced context brings a fresh one); `output` is created below, with the listeners. */
+  const audioEl = (): HTMLAudioElement => output.element;
 
   /** The store's sourceVersion the element is (being) loaded for. */
   let loadedVersion = 0;
@@ -103,8 +85,6 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
   let sound: Soundscape | undefined;
   let url = '';
   let fromCache = false;
-  /** The cached copy's bytes while one plays, for the loop's decode. */
-  let currentBlob: Blob | undefined;
   let streamReported = false;
   let recoveredVersion = -1;
   let lastOwner: AudioOwner = focus.owner;
@@ -113,56 +93,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
 
   const ownsFocus = () => focus.owner === 'player';
 
-  const applyVolume = () => {
-    if (route) {
-      ramp(route.trackGain.gain, route.nodes.ctx, store.volume);
-      return;
-    }
-    // Before the first play nothing is routed yet: the level is applied when it is.
-    if (!elementLevels) return;
-    // No Web Audio: the element is the only level control (not on iOS, where volume is read-only).
-    const level = store.volume * (bus?.level() ?? 1);
-    audio.volume = Number.isFinite(level) ? Math.min(1, Math.max(0, level)) : 1;
-  };
-
-  /** Puts the element into the graph (once per context: an element takes one MediaElementSource for life). */
-  const connect = (nodes: BusNodes | undefined) => {
-    if (!nodes || route?.nodes === nodes) return;
-    if (route) {
-      // The context was replaced: a fresh element for the new one, at the same place of the same file.
-      route.loop.release();
-      const old = audio;
-      audio = newElement();
-      for (const [type, listener] of listeners) {
-        old.removeEventListener(type, listener);
-        audio.addEventListener(type, listener);
-      }
-      audio.loop = old.loop;
-      if (old.dataset.url) audio.dataset.url = old.dataset.url;
-      const at = old.currentTime;
-      audio.src = old.src;
-      audio.currentTime = at;
-      old.pause();
-      old.remove();
-    }
-    try {
-      const { ctx } = nodes;
-      const source = ctx.createMediaElementSource(audio);
-      const elementGain = ctx.createGain();
-      const trackGain = ctx.createGain();
-      trackGain.gain.value = store.volume;
-      source.connect(elementGain);
-      elementGain.connect(trackGain);
-      trackGain.connect(nodes.input);
-      audio.volume = 1;
-      route = { nodes, elementGain, trackGain, loop: createLoopHandover({ ctx, element: audio, elementGain, output: trackGain }) };
-      if (sound && sound.kind !== 'lofi' && audio.src) route.loop.load(audio.src, currentBlob);
-    } catch (error) {
-      reportError(error, 'Lull: could not route the player through Web Audio, playing the element directly:');
-      route = null;
-      elementLevels = true;
-    }
-  };
+  const applyVolume = () => output.setLevel(store.volume);
 
   const claimFocus = () => {
     claimAudioFocus('player', focus);
@@ -174,14 +105,9 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
   const play = () => {
     claimFocus();
     // Inside the tap (or its microtasks): the context resumes and the output element starts now.
-    if (bus) {
-      const nodes = bus.open();
-      if (nodes) connect(nodes);
-      else elementLevels = true;
-      applyVolume();
-      bus.hold('player', true);
-    }
-    audio.play().catch((error: unknown) => {
+    output.open();
+    bus?.hold('player', true);
+    audioEl().play().catch((error: unknown) => {
       const name = error instanceof DOMException ? error.name : '';
       // AbortError: a newer source replaced this one. NotSupportedError: the 'error' event handles it.
       if (name === 'AbortError' || name === 'NotSupportedError') return;
@@ -211,20 +137,11 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     sound = next;
     url = nextUrl;
     fromCache = source.fromCache;
-    currentBlob = source.blob;
     streamReported = false;
-    audio.loop = next.kind !== 'lofi';
-    // Which file plays, even when src is a blob URL of the cached copy.
-    audio.dataset.url = nextUrl;
-    audio.src = source.src;
-    // Loops hand over to their decoded copy; songs play on the element (they do not loop).
-    if (route) {
-      if (next.kind !== 'lofi') route.loop.load(source.src, source.blob);
-      else route.loop.release();
-    }
-    applyVolume();
+    output.setLevel(store.volume);
+    output.setSource({ src: source.src, url: nextUrl, loops: next.kind !== 'lofi', blob: source.blob });
     if (store.intent === 'play') play();
-    else audio.load();
+    else audioEl().load();
   }
 
   async function recover(): Promise<void> {
@@ -249,13 +166,11 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
       return;
     }
     fromCache = fallback.fromCache;
-    currentBlob = fallback.blob;
-    audio.src = fallback.src;
-    if (route && failed.kind !== 'lofi') route.loop.load(fallback.src, fallback.blob);
+    output.setSource({ src: fallback.src, url, loops: failed.kind !== 'lofi', blob: fallback.blob });
     if (wantedPlay || store.intent === 'play') {
       resumePlayback(store);
       play();
-    } else audio.load();
+    } else audioEl().load();
   }
 
   const reconcile = () => {
@@ -269,23 +184,23 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     if (switching) return;
     if (store.intent === 'play') {
       // After a load error a tap on play retries from the network.
-      if (audio.error) {
+      if (audioEl().error) {
         recoveredVersion = -1;
         void switchSource(loadedVersion);
-      } else if (audio.paused) play();
-    } else if (!audio.paused) {
-      audio.pause();
+      } else if (audioEl().paused) play();
+    } else if (!audioEl().paused) {
+      audioEl().pause();
     }
     if (store.intent !== 'play') bus?.hold('player', false);
     if (ownsFocus() || (sessionIsPlayers && focus.owner === 'none')) setSessionPlaybackState(sessionState(store.status));
   };
 
   const current = () => !switching && sound !== undefined;
-  const followElement = () => route?.loop.sync();
+  const followElement = () => output.follow();
 
   const listeners: [keyof HTMLMediaElementEventMap, () => void][] = [
     ['loadstart', () => current() && reportLoading(store)],
-    ['canplay', () => current() && reportReady(audio.paused, store)],
+    ['canplay', () => current() && reportReady(audioEl().paused, store)],
     [
       'playing',
       () => {
@@ -309,7 +224,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
         tracker.stop();
         followElement();
         // An error's own pause is not the user's: recover() decides what happens next.
-        if (current() && !audio.ended && !audio.error) reportPaused(store);
+        if (current() && !audioEl().ended && !audioEl().error) reportPaused(store);
       },
     ],
     [
@@ -324,7 +239,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
         // A playlist item lasts its minutes, not the song's length: the song starts again, and
         // the playlist (not the lofi radio) decides what comes next.
         if (store.origin === 'playlist' && store.activePlaylist) {
-          audio.currentTime = 0;
+          audioEl().currentTime = 0;
           play();
           return;
         }
@@ -336,7 +251,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     ['error', () => current() && void recover()],
     ['seeked', followElement],
   ];
-  for (const [type, listener] of listeners) audio.addEventListener(type, listener);
+  const output: TrackOutput = createTrackOutput({ bus, parent: options.parent ?? document.body, listeners });
 
   const onPageHide = () => tracker.flush();
   window.addEventListener('pagehide', onPageHide);
@@ -349,28 +264,21 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     if (focus.owner === 'noise') sessionIsPlayers = false;
     lastOwner = focus.owner;
   });
-  const unsubscribeLevel = bus?.onLevel(applyVolume);
-  const unsubscribeReplaced = bus?.onReplaced((nodes) => connect(nodes));
   reconcile();
 
   return {
     get audio() {
-      return audio;
+      return output.element;
     },
     get loop() {
-      return route?.loop ?? null;
+      return output.loop;
     },
     dispose() {
-      unsubscribeLevel?.();
-      unsubscribeReplaced?.();
-      route?.loop.release();
       unsubscribeStore();
       unsubscribeFocus();
-      for (const [type, listener] of listeners) audio.removeEventListener(type, listener);
+      output.dispose();
       window.removeEventListener('pagehide', onPageHide);
       tracker.dispose();
-      audio.pause();
-      audio.remove();
     },
   };
 }
