@@ -61,8 +61,8 @@ interface Graph extends BusNodes {
 
 function defaultContext(): AudioContext | undefined {
   const Context = audioContextClass();
-  // 'playback': bigger device buffers, fewer wake-ups; latency matters little for steady sound.
-  return Context ? new Context({ latencyHint: 'playback' }) : undefined;
+  // The default ('interactive') latency: the first sound after a tap matters more than fewer wake-ups.
+  return Context ? new Context() : undefined;
 }
 
 export function ramp(param: AudioParam, ctx: BaseAudioContext, to: number): void {

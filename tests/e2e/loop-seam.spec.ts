@@ -88,6 +88,7 @@ test.describe('loops restart seamlessly as heard', () => {
         for (const restart of [1, 2]) {
           const metrics = await recordRestart(page);
           test.info().annotations.push({ type: `${name} ${source} restart ${restart}`, description: JSON.stringify(metrics) });
+          console.log(`${name} ${source} restart ${restart}: ${JSON.stringify(metrics)}`);
           expect(metrics.longestSilenceMs, `${name} ${source} restart ${restart}: longest silence (ms)`).toBeLessThanOrEqual(1);
           expect(metrics.maxJumpRatio, `${name} ${source} restart ${restart}: largest jump / p99.9`).toBeLessThanOrEqual(3);
         }

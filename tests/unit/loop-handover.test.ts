@@ -68,7 +68,7 @@ function fakeElement(currentTime = 3) {
   return { currentTime, paused: false, ended: false, dataset: {} as Record<string, string> } as unknown as HTMLMediaElement;
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 0));
+const settle = () => new Promise((r) => setTimeout(r, 5));
 
 function setup(options: { decode?: boolean; fetchBytes?: (url: string) => Promise<ArrayBuffer> } = {}) {
   const { ctx, sources, raw } = fakeContext(options);
@@ -80,6 +80,7 @@ function setup(options: { decode?: boolean; fetchBytes?: (url: string) => Promis
     element,
     elementGain,
     output: {} as AudioNode,
+    decodeDelayMs: 0,
     fetchBytes:
       options.fetchBytes ??
       (async (url) => {
@@ -161,6 +162,18 @@ describe('loop hand-over', () => {
     expect(sources[0]!.stoppedAt).toBeDefined();
     // The element is heard again (for the next track until its own decode is ready).
     expect(elementGain.gain.events.at(-1)?.[1]).toBe(1);
+  });
+
+  it('waits for the element to play before decoding (the first sound comes first)', async () => {
+    const { handover, element, fetches } = setup();
+    (element as { paused: boolean }).paused = true;
+    handover.load('/media/rain.mp3');
+    await settle();
+    expect(fetches).toEqual([]);
+    (element as { paused: boolean }).paused = false;
+    handover.sync();
+    await settle();
+    expect(fetches).toEqual(['/media/rain.mp3']);
   });
 
   it('decodes the cached copy blob instead of fetching its object URL', async () => {

@@ -28,6 +28,8 @@ export interface LoopHandoverDeps {
   output: AudioNode;
   /** The file's bytes (fetch of the stream URL, or of the cached copy's object URL). */
   fetchBytes?: (url: string) => Promise<ArrayBuffer>;
+  /** How long after the element starts playing the decode begins (out of the first sound's way). */
+  decodeDelayMs?: number;
 }
 
 export interface LoopHandover {
@@ -64,7 +66,11 @@ export function supportsLoopHandover(ctx: BaseAudioContext): boolean {
 export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
   const { ctx, element, elementGain, output } = deps;
   const fetchBytes = deps.fetchBytes ?? defaultFetch;
+  const decodeDelayMs = deps.decodeDelayMs ?? 500;
   let buffer: AudioBuffer | null = null;
+  /** The file to decode once the element plays (the first sound comes first). */
+  let pending: { url: string; blob?: Blob } | null = null;
+  let decodeTimer: ReturnType<typeof setTimeout> | undefined;
   let playing: Playing | null = null;
   /** Bumped by load and release, so a decode that finishes late knows it is stale. */
   let token = 0;
@@ -112,41 +118,63 @@ export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
     element.dataset.loop = 'decoded';
   };
 
+  function decode(): void {
+    decodeTimer = undefined;
+    const next = pending;
+    pending = null;
+    if (!next) return;
+    const mine = token;
+    (next.blob ? next.blob.arrayBuffer() : fetchBytes(next.url))
+      .then((bytes) => (mine === token ? ctx.decodeAudioData(bytes) : null))
+      .then((decoded) => {
+        if (!decoded || mine !== token) return;
+        buffer = decoded;
+        follow();
+      })
+      .catch((error: unknown) => {
+        // The element's own loop goes on: seamless is lost, the sound is not.
+        if (mine === token) reportError(error, 'Lull: could not decode the loop, the element loops instead:');
+      });
+  }
+
+  function scheduleDecode(): void {
+    if (decodeTimer === undefined) decodeTimer = setTimeout(decode, decodeDelayMs);
+  }
+
+  /** Makes what is heard follow the element: the decoded loop in step with it, or the element itself. */
+  function follow(): void {
+    const now = ctx.currentTime;
+    if (!buffer || element.paused || element.ended) {
+      stopPlaying(now);
+      // Nothing decoded: the element is what is heard.
+      if (!buffer) fadeTo(elementGain.gain, 1, now);
+      return;
+    }
+    if (playing) {
+      const drift = Math.abs(position(playing, now, buffer.duration) - element.currentTime);
+      if (Math.min(drift, buffer.duration - drift) <= RESYNC_THRESHOLD_S) return;
+    }
+    const at = now + 0.01;
+    startAt(buffer, at);
+    fadeTo(elementGain.gain, 0, at);
+  }
+
   const handover: LoopHandover = {
     load(url, blob) {
       handover.release();
       if (!supportsLoopHandover(ctx)) return;
-      const mine = ++token;
-      (blob ? blob.arrayBuffer() : fetchBytes(url))
-        .then((bytes) => (mine === token ? ctx.decodeAudioData(bytes) : null))
-        .then((decoded) => {
-          if (!decoded || mine !== token) return;
-          buffer = decoded;
-          handover.sync();
-        })
-        .catch((error: unknown) => {
-          // The element's own loop goes on: seamless is lost, the sound is not.
-          if (mine === token) reportError(error, 'Lull: could not decode the loop, the element loops instead:');
-        });
+      pending = { url, blob };
+      if (!element.paused) scheduleDecode();
     },
     sync() {
-      const now = ctx.currentTime;
-      if (!buffer || element.paused || element.ended) {
-        stopPlaying(now);
-        // Nothing decoded: the element is what is heard.
-        if (!buffer) fadeTo(elementGain.gain, 1, now);
-        return;
-      }
-      if (playing) {
-        const drift = Math.abs(position(playing, now, buffer.duration) - element.currentTime);
-        if (Math.min(drift, buffer.duration - drift) <= RESYNC_THRESHOLD_S) return;
-      }
-      const at = now + 0.01;
-      startAt(buffer, at);
-      fadeTo(elementGain.gain, 0, at);
+      if (pending && !element.paused) scheduleDecode();
+      follow();
     },
     release() {
       token++;
+      pending = null;
+      clearTimeout(decodeTimer);
+      decodeTimer = undefined;
       const now = ctx.currentTime;
       stopPlaying(now);
       buffer = null;
