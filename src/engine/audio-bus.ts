@@ -61,8 +61,9 @@ interface Graph extends BusNodes {
 
 function defaultContext(): AudioContext | undefined {
   const Context = audioContextClass();
-  // The default ('interactive') latency: the first sound after a tap matters more than fewer wake-ups.
-  return Context ? new Context() : undefined;
+  // 'playback': bigger device buffers, fewer wake-ups (the default 'interactive' was no faster to the
+  // first sound in the loop bench on this loaded machine, and the seam e2e saw jumps under load with it).
+  return Context ? new Context({ latencyHint: 'playback' }) : undefined;
 }
 
 export function ramp(param: AudioParam, ctx: BaseAudioContext, to: number): void {

@@ -44,11 +44,16 @@ async function saved(page: Page, file: string): Promise<boolean> {
 
 /** Seeks to 1.5 s before the end, lets the engine follow, and records 3 s across the restart. */
 async function recordRestart(page: Page) {
-  await page.evaluate(() => {
-    const audio = document.getElementById('lull-player') as HTMLAudioElement;
-    audio.currentTime = audio.duration - 1.5;
-  });
-  await page.waitForTimeout(300);
+  // Waits for the element's 'seeked' (the engine follows it then), whatever the machine's load.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const audio = document.getElementById('lull-player') as HTMLAudioElement;
+        audio.addEventListener('seeked', () => resolve(), { once: true });
+        audio.currentTime = audio.duration - 1.5;
+      }),
+  );
+  await page.waitForTimeout(200);
   await page.evaluate(`${probe}.take(); ${probe}.record(true)`);
   await page.waitForTimeout(3000);
   const { samples, sampleRate } = await page.evaluate(() => {

@@ -5,7 +5,7 @@
  * A small fake context records what is scheduled (web-audio-test-api does not run a clock).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createLoopHandover, HANDOVER_FADE_S } from '../../src/engine/player/loop-handover';
+import { createLoopHandover, HANDOVER_FADE_S, HANDOVER_LEAD_S } from '../../src/engine/player/loop-handover';
 
 vi.mock('../../src/lib/error-reporting', () => ({ reportError: vi.fn() }));
 
@@ -101,9 +101,9 @@ describe('loop hand-over', () => {
     expect(sources).toHaveLength(1);
     const [at, offset] = sources[0]!.started!;
     expect(sources[0]!.loop).toBe(true);
-    // Element at 3 s when ctx time is 10 s; scheduled 10 ms ahead at the element's place then.
-    expect(at).toBeCloseTo(10.01, 6);
-    expect(offset).toBeCloseTo(3.01, 6);
+    // Element at 3 s when ctx time is 10 s; scheduled ahead at the element's place then.
+    expect(at).toBeCloseTo(10 + HANDOVER_LEAD_S, 6);
+    expect(offset).toBeCloseTo(3 + HANDOVER_LEAD_S, 6);
     expect(elementGain.gain.events.at(-1)).toEqual(['ramp', 0, at + HANDOVER_FADE_S]);
     expect(element.dataset.loop).toBe('decoded');
     expect(handover.residentBytes).toBe(5_760_000 * 2 * 4);
@@ -135,7 +135,7 @@ describe('loop hand-over', () => {
     (element as { currentTime: number }).currentTime = 118.5;
     handover.sync();
     expect(sources).toHaveLength(3);
-    expect(sources[2]!.started![1]).toBeCloseTo(118.51, 6);
+    expect(sources[2]!.started![1]).toBeCloseTo(118.5 + HANDOVER_LEAD_S, 6);
     expect(sources[1]!.stoppedAt).toBeDefined();
   });
 

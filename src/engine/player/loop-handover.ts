@@ -16,6 +16,12 @@ import { reportError } from '../../lib/error-reporting';
 
 /** Crossfade long enough to hide a few ms of misalignment, short enough to be inaudible as a fade. */
 export const HANDOVER_FADE_S = 0.02;
+/**
+ * How far ahead a hand-over is scheduled: the audio thread must receive the start and the ramps
+ * before their time, or a ramp already past jumps to its end value (a click). With 'playback'
+ * latency the context's clock moves in steps of tens of ms on a busy machine.
+ */
+export const HANDOVER_LEAD_S = 0.1;
 /** The element and the buffer disagreeing by more than this (after a seek) starts the buffer again at the element's place. */
 export const RESYNC_THRESHOLD_S = 0.25;
 
@@ -154,7 +160,7 @@ export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
       const drift = Math.abs(position(playing, now, buffer.duration) - element.currentTime);
       if (Math.min(drift, buffer.duration - drift) <= RESYNC_THRESHOLD_S) return;
     }
-    const at = now + 0.01;
+    const at = now + HANDOVER_LEAD_S;
     startAt(buffer, at);
     fadeTo(elementGain.gain, 0, at);
   }
