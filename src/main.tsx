@@ -9,6 +9,7 @@ import { siteConfig } from './lib/config';
 import { reportError, startErrorReporting } from './lib/error-reporting';
 import { listenForInstallPrompt } from './features/install/install-prompt';
 import { registerServiceWorker } from './features/offline/register-service-worker';
+import { startApp } from './engine/start-app';
 
 void startErrorReporting(siteConfig.sentryDsn, import.meta.env.VITE_APP_VERSION as string | undefined);
 window.addEventListener('unhandledrejection', (event) => {
@@ -18,6 +19,8 @@ window.addEventListener('unhandledrejection', (event) => {
 startAnalytics(siteConfig.analytics);
 listenForInstallPrompt();
 registerServiceWorker();
+// The audio graph and its engines, created once (nothing starts on import).
+startApp();
 
 /**
  * Every route's HTML is prerendered at build time (vite-prerender.ts); React takes it over with

@@ -15,6 +15,8 @@ export interface PlaybackSource {
   /** What to put in audio.src. */
   readonly src: string;
   readonly fromCache: boolean;
+  /** The cached copy's bytes (fromCache only): decoded for a seamless loop without fetching a blob: URL, which the CSP's connect-src does not allow. */
+  readonly blob?: Blob;
 }
 
 /** What this module needs from the cache worker (the comlink client, or a fake in tests). */
@@ -109,12 +111,13 @@ export function createPlaybackSources(deps: PlaybackSourceDeps) {
   }
 
   function cachedSource(sound: Soundscape, copy: Extract<ReadResult, { outcome: 'hit' }>): PlaybackSource {
-    const src = createObjectUrl(new Blob([copy.audio], { type: copy.mimeType }));
+    const blob = new Blob([copy.audio], { type: copy.mimeType });
+    const src = createObjectUrl(blob);
     if (liveObjectUrl) revokeObjectUrl(liveObjectUrl);
     liveObjectUrl = src;
     lastSource = { soundscapeId: sound.index, fromCache: true };
     showStatus(strings.playingCached(sound.name), 'info', store);
-    return { src, fromCache: true };
+    return { src, fromCache: true, blob };
   }
 
   /** A cached copy failed to play: say so, and stream instead when there is a network. */

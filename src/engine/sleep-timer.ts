@@ -1,4 +1,4 @@
-import { audioFocus, setFadeGain, stopAllAudio, type AudioFocusState } from '../stores/audio-focus-store';
+import { audioFocus, stopAllAudio, type AudioFocusState } from '../stores/audio-focus-store';
 import { setSleepTimerState, sleepTimerStore, type SleepTimerState } from '../stores/sleep-timer-store';
 import { constants } from '../lib/strings';
 
@@ -6,12 +6,15 @@ import { constants } from '../lib/strings';
  * The sleep timer's clock. Plain module (no React), so it keeps running while the dialog is
  * closed or the route changes. Every tick recomputes from the deadline: a throttled background
  * tab that wakes late still shows and acts on the true time left.
- * At zero the shared fade gain steps down every 100 ms over about 1 s, then every engine is asked
- * to stop (stopAllAudio), and one step later the gain is restored so the next play is audible.
+ * At zero the bus's fade gain steps down every 100 ms over about 1 s (each step ramped by the bus,
+ * so the fade is smooth), then every engine is asked to stop (stopAllAudio), and one step later the
+ * gain is restored so the next play is audible.
  */
 export interface SleepTimerDeps {
   timer: SleepTimerState;
   focus: AudioFocusState;
+  /** The bus's fade gain, 0..1. */
+  fade: (level: number) => void;
   now: () => number;
 }
 
@@ -21,7 +24,7 @@ export interface SleepTimer {
 }
 
 export function createSleepTimer(deps: SleepTimerDeps): SleepTimer {
-  const { timer, focus, now } = deps;
+  const { timer, focus, fade: setFadeGain, now } = deps;
   let handle: ReturnType<typeof setTimeout> | undefined;
 
   const clear = () => {
@@ -31,7 +34,7 @@ export function createSleepTimer(deps: SleepTimerDeps): SleepTimer {
 
   const finish = () => {
     clear();
-    setFadeGain(1, focus);
+    setFadeGain(1);
     setSleepTimerState({ status: 'idle', endsAt: null, remainingSeconds: 0 }, timer);
   };
 
@@ -39,13 +42,13 @@ export function createSleepTimer(deps: SleepTimerDeps): SleepTimer {
     const steps = constants.sleepFadeMs / constants.sleepFadeStepMs;
     const elapsedSteps = Math.min(steps, Math.floor((now() - startedAt) / constants.sleepFadeStepMs) + 1);
     if (elapsedSteps >= steps) {
-      setFadeGain(0, focus);
+      setFadeGain(0);
       stopAllAudio(focus);
       // Restore on the next step, after the engines have paused, so no full-volume blip is heard.
       handle = setTimeout(finish, constants.sleepFadeStepMs);
       return;
     }
-    setFadeGain(1 - elapsedSteps / steps, focus);
+    setFadeGain(1 - elapsedSteps / steps);
     handle = setTimeout(() => fade(startedAt), constants.sleepFadeStepMs);
   };
 
@@ -66,7 +69,7 @@ export function createSleepTimer(deps: SleepTimerDeps): SleepTimer {
     start(minutes: number) {
       if (!Number.isFinite(minutes) || minutes <= 0) return;
       clear();
-      if (timer.status === 'fading') setFadeGain(1, focus);
+      if (timer.status === 'fading') setFadeGain(1);
       const endsAt = now() + Math.round(minutes * 60_000);
       setSleepTimerState({ status: 'running', endsAt, lastMinutes: minutes }, timer);
       tick();
@@ -77,7 +80,13 @@ export function createSleepTimer(deps: SleepTimerDeps): SleepTimer {
   };
 }
 
-const sleepTimer = createSleepTimer({ timer: sleepTimerStore, focus: audioFocus, now: () => Date.now() });
+let shared: SleepTimer | undefined;
 
-export const startSleepTimer = (minutes: number): void => sleepTimer.start(minutes);
-export const stopSleepTimer = (): void => sleepTimer.stop();
+/** Created once by startApp(), with the bus's fade. */
+export function startSleepTimerEngine(fade: (level: number) => void): SleepTimer {
+  shared ??= createSleepTimer({ timer: sleepTimerStore, focus: audioFocus, fade, now: () => Date.now() });
+  return shared;
+}
+
+export const startSleepTimer = (minutes: number): void => shared?.start(minutes);
+export const stopSleepTimer = (): void => shared?.stop();

@@ -1,20 +1,18 @@
 import { proxy } from 'valtio/vanilla';
 
 /**
- * Which engine owns the speakers, and a shared output gain.
- * A noise and a catalogue track never play together: each engine claims focus when it starts
- * and stops itself when focus moves away. 'none' asks every engine to stop (the sleep timer uses it).
- * `fadeGain` (0..1) multiplies every engine's output: the sleep timer fades it, then restores 1.
+ * Which engine owns the speakers: a catalogue track (with its noise bed, if any) or a noise on its
+ * own. Each engine claims focus when it starts and stops itself when focus moves away; 'none' asks
+ * every engine to stop (the sleep timer uses it). Levels are not here: they are gains in the graph.
  */
 export type AudioOwner = 'none' | 'player' | 'noise';
 
 export interface AudioFocusState {
   owner: AudioOwner;
-  fadeGain: number;
 }
 
 export function createAudioFocusStore(): AudioFocusState {
-  return proxy<AudioFocusState>({ owner: 'none', fadeGain: 1 });
+  return proxy<AudioFocusState>({ owner: 'none' });
 }
 
 export const audioFocus = createAudioFocusStore();
@@ -30,8 +28,4 @@ export function releaseAudioFocus(owner: Exclude<AudioOwner, 'none'>, store: Aud
 
 export function stopAllAudio(store: AudioFocusState = audioFocus): void {
   store.owner = 'none';
-}
-
-export function setFadeGain(gain: number, store: AudioFocusState = audioFocus): void {
-  store.fadeGain = Math.min(1, Math.max(0, gain));
 }

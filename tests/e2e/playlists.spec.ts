@@ -238,10 +238,10 @@ test.describe('playlist playback', () => {
     await expectPlaying(page, 'rain.mp3');
     await expect(items.nth(1)).toHaveAttribute('data-current', 'true');
     await expect(items.nth(0)).toHaveAttribute('data-current', 'false');
-    // Rain is at its catalogue volume (1); River next plays at 0.8.
+    // River plays at its catalogue volume 0.8: a Web Audio gain (measured as heard in mix.spec.ts), the element stays at 1.
     await page.clock.fastForward('02:01');
     await expectPlaying(page, 'river.mp3');
-    await expect.poll(async () => (await audioState(page)).volume).toBeCloseTo(0.8, 5);
+    expect((await audioState(page)).volume).toBe(1);
     await page.clock.fastForward('01:01');
     await expectPlaying(page, 'ocean.mp3');
     await expect(items.nth(0)).toHaveAttribute('data-current', 'true');

@@ -96,15 +96,12 @@ test('counts down as mm:ss, stays visible outside the dialog and across routes; 
   await expect(dialog(page).getByTestId('sleep-timer-remaining')).toHaveCount(0);
 });
 
-test('at zero the volume steps down over about a second, playback pauses, then the volume is restored', async ({ page }) => {
-  // River's catalogue level is 0.8: the restore must return to it, not to full volume.
-  const LEVEL = 0.8;
-  const atLevel = (volume: number) => Math.abs(volume - LEVEL) < 1e-6;
+test('at zero playback pauses after about a second of fade, the element is never levelled, and the next Play plays', async ({ page }) => {
+  // The fade itself is a Web Audio gain (issue 13): it is measured in the recorded output in mix.spec.ts.
   await page.clock.install();
   await page.goto('/');
   await page.getByTestId('sound-grid').getByRole('button', { name: /^River\b/ }).click();
   await expectPlaying(page, 'river.mp3');
-  expect((await audioState(page)).volume).toBeCloseTo(LEVEL, 6);
   await startTimer(page, '1');
   await page.keyboard.press('Escape');
   await expect(dialog(page)).toBeHidden();
@@ -115,30 +112,15 @@ test('at zero the volume steps down over about a second, playback pauses, then t
   await page.clock.fastForward((left - 1) * 1000);
   await expect(chip(page)).toHaveText('Sleep timer: 00:01 left');
   await expectPlaying(page, 'river.mp3');
-  expect((await audioState(page)).volume).toBeCloseTo(LEVEL, 6);
 
-  const volumes: number[] = [];
-  for (let step = 0; step < 60; step++) {
-    await page.clock.runFor(50);
-    const state = await audioState(page);
-    volumes.push(state.volume);
-    if (state.paused && atLevel(state.volume) && volumes.some((v) => v < LEVEL - 1e-6)) break;
-  }
-  const rest = volumes.slice(volumes.findIndex((v) => v < LEVEL - 1e-6));
-  const restoredAt = rest.findIndex(atLevel);
-  const descending = restoredAt === -1 ? rest : rest.slice(0, restoredAt);
-  // Several distinct levels between the sound's level and 0, never rising, reaching silence.
-  expect(new Set(descending.map((v) => v.toFixed(2))).size).toBeGreaterThanOrEqual(5);
-  for (let i = 1; i < descending.length; i++) expect(descending[i]).toBeLessThanOrEqual(descending[i - 1] ?? LEVEL);
-  expect(Math.min(...descending)).toBeLessThanOrEqual(0.1);
-  // The fade takes about a second: 100 ms steps, sampled every 50 ms.
-  expect(descending.length).toBeGreaterThanOrEqual(14);
-  expect(descending.length).toBeLessThanOrEqual(22);
-
-  // Paused, then the volume is back at the sound's level so play is audible again.
+  // At zero within the next second; still playing 400 ms into the fade, paused once it has run its course.
+  await page.clock.runFor(1000);
+  await page.clock.runFor(400);
+  expect((await audioState(page)).paused).toBe(false);
+  await page.clock.runFor(1000);
   await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+  expect((await audioState(page)).volume).toBe(1);
   await page.clock.runFor(200);
-  await expect.poll(async () => (await audioState(page)).volume).toBeCloseTo(LEVEL, 6);
   await expect(chip(page)).toHaveCount(0);
   await expect(page.getByTestId('player-bar')).toHaveAttribute('data-status', 'paused');
   const at = (await audioState(page)).currentTime;
@@ -147,7 +129,7 @@ test('at zero the volume steps down over about a second, playback pauses, then t
 
   await page.getByTestId('player-bar').getByRole('button', { name: 'Play' }).click();
   await expectPlaying(page, 'river.mp3');
-  expect((await audioState(page)).volume).toBeCloseTo(LEVEL, 6);
+  expect((await audioState(page)).volume).toBe(1);
 });
 
 test('Stop timer cancels: playback goes on at full volume past the old deadline', async ({ page }) => {

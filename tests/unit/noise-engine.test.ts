@@ -1,12 +1,15 @@
 /**
  * The noise engine's rules over web-audio-test-api (no AudioWorklet there, so pink and brown take
- * the ScriptProcessor fallback): a second Play is ignored, focus hand-over stops noise, the sleep
- * timer's fade gain reaches the output, Pause releases focus and suspends the context.
+ * the ScriptProcessor fallback): a second Play is ignored, focus hand-over stops noise, Pause
+ * releases focus and the idle bus suspends the context; a bed follows the track and its level.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNoiseEngine, type NoiseEngine } from '../../src/engine/noise/noise-engine';
-import { claimAudioFocus, createAudioFocusStore, setFadeGain, stopAllAudio } from '../../src/stores/audio-focus-store';
+import { createAudioBus, type AudioBus } from '../../src/engine/audio-bus';
+import { claimAudioFocus, createAudioFocusStore, stopAllAudio } from '../../src/stores/audio-focus-store';
+import { createMixStore, setBedLevel, setNoiseBed } from '../../src/stores/mix-store';
 import { createNoiseStore } from '../../src/stores/noise-store';
+import { createPlayerStore, pausePlayback, playSound } from '../../src/stores/player-store';
 
 const settle = () => new Promise((r) => setTimeout(r, 20));
 
@@ -14,6 +17,9 @@ interface Harness {
   engine: NoiseEngine;
   store: ReturnType<typeof createNoiseStore>;
   focus: ReturnType<typeof createAudioFocusStore>;
+  mix: ReturnType<typeof createMixStore>;
+  player: ReturnType<typeof createPlayerStore>;
+  bus: AudioBus;
   contexts: AudioContext[];
 }
 
@@ -22,24 +28,27 @@ let current: Harness | undefined;
 function harness(): Harness {
   const store = createNoiseStore();
   const focus = createAudioFocusStore();
+  const mix = createMixStore();
+  const player = createPlayerStore();
   const contexts: AudioContext[] = [];
-  let ctx: AudioContext | undefined;
-  const engine = createNoiseEngine({
-    store,
-    focus,
-    context: () => {
-      if (!ctx) {
-        ctx = new AudioContext();
-        contexts.push(ctx);
-      }
+  const bus = createAudioBus({
+    mix,
+    outputElement: false,
+    createContext: () => {
+      const ctx = new AudioContext();
+      contexts.push(ctx);
       return ctx;
     },
   });
-  current = { engine, store, focus, contexts };
+  const engine = createNoiseEngine({ bus, store, focus, mix, player });
+  current = { engine, store, focus, mix, player, bus, contexts };
   return current;
 }
 
-afterEach(() => current?.engine.dispose());
+afterEach(() => {
+  current?.engine.dispose();
+  current?.bus.dispose();
+});
 
 describe('noise engine', () => {
   it('plays, ignores a second Play, and stops on Pause (releasing focus, suspending the context)', async () => {
@@ -56,7 +65,7 @@ describe('noise engine', () => {
     engine.toggle('pink');
     expect(store).toMatchObject({ colour: null, status: 'stopped' });
     expect(focus.owner).toBe('none');
-    await new Promise((r) => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, 1100));
     expect(contexts[0]?.state).toBe('suspended');
     engine.play('white');
     await settle();
@@ -80,7 +89,8 @@ describe('noise engine', () => {
     expect(store.status).toBe('stopped');
   });
 
-  it('follows the shared fade gain on its output stage', async () => {
+  it('plays the bed under a track at its level, pauses and resumes with the track, and follows the level', async () => {
+    const { store, mix, player, contexts } = harness();
     const gains: GainNode[] = [];
     const createGain = AudioContext.prototype.createGain;
     AudioContext.prototype.createGain = function (this: AudioContext) {
@@ -89,29 +99,37 @@ describe('noise engine', () => {
       return node;
     };
     try {
-      const { engine, focus } = harness();
-      setFadeGain(0.5, focus);
-      engine.play('white');
+      setNoiseBed('white', mix);
+      setBedLevel('white', 0.3, mix);
       await settle();
-      // Created in order: the fade stage (output), then the source's own start/stop envelope.
-      const [fade, envelope] = gains;
-      expect(fade?.gain.value).toBe(0.5);
+      expect(gains).toHaveLength(0); // no track: no bed
+      playSound(0, {}, player);
+      await settle();
+      expect(contexts).toHaveLength(1);
+      // The bus's master and fade, then the noise's own gain.
+      const voice = gains[2]!;
       const targets: number[] = [];
-      const setTarget = fade!.gain.setTargetAtTime.bind(fade!.gain);
-      fade!.gain.setTargetAtTime = (value: number, time: number, constant: number) => {
+      const setTarget = voice.gain.setTargetAtTime.bind(voice.gain);
+      voice.gain.setTargetAtTime = (value: number, time: number, constant: number) => {
         targets.push(value);
         return setTarget(value, time, constant);
       };
-      setFadeGain(0.2, focus);
+      setBedLevel('white', 0.6, mix);
       await settle();
-      setFadeGain(0, focus);
+      expect(targets).toEqual([0.6]);
+      // The noise pages' own state is untouched by a bed.
+      expect(store.status).toBe('stopped');
+      pausePlayback(player);
       await settle();
-      expect(targets).toEqual([0.2, 0]);
-      expect(envelope).toBeDefined();
+      playSound(0, {}, player);
+      await settle();
+      // A new voice for the resumed track (the old one was released after its fade-out).
+      expect(gains.length).toBe(4);
     } finally {
       AudioContext.prototype.createGain = createGain;
     }
   });
+
   it('a quick Pause then Play frees the first source after its fade-out instead of keeping it running', async () => {
     const processors: ScriptProcessorNode[] = [];
     const createScriptProcessor = AudioContext.prototype.createScriptProcessor;

@@ -9,7 +9,9 @@ vi.mock('../../src/engine/playback-source', () => ({
 
 const { createPlayerEngine } = await import('../../src/engine/player/player-engine');
 const { createPlayerStore, playSound, pausePlayback, setActivePlaylist } = await import('../../src/stores/player-store');
-const { createAudioFocusStore, claimAudioFocus, setFadeGain, stopAllAudio } = await import('../../src/stores/audio-focus-store');
+const { createAudioFocusStore, claimAudioFocus, stopAllAudio } = await import('../../src/stores/audio-focus-store');
+const { createAudioBus } = await import('../../src/engine/audio-bus');
+const { createMixStore } = await import('../../src/stores/mix-store');
 const { createListeningTracker } = await import('../../src/engine/player/listening-tracker');
 const { createStatsStore } = await import('../../src/stores/stats-store');
 
@@ -67,17 +69,23 @@ describe('player engine', () => {
     engine.dispose();
   });
 
-  it('multiplies the shared fade gain into the volume', async () => {
-    const { store, focus, audio, engine } = setup();
+  it('without Web Audio, applies catalogue volume × master × fade as element.volume (the fallback)', async () => {
+    const store = createPlayerStore();
+    const mix = createMixStore();
+    const bus = createAudioBus({ mix, createContext: () => undefined });
+    const engine = createPlayerEngine({ store, bus, focus: createAudioFocusStore(), random: () => 0 });
     playSound(3, {}, store);
     await settle();
-    setFadeGain(0.5, focus);
+    expect(engine.audio.volume).toBeCloseTo(0.8);
+    bus.setFade(0.5);
+    expect(engine.audio.volume).toBeCloseTo(0.4);
+    mix.masterVolume = 0.5;
     await settle();
-    expect(audio.volume).toBeCloseTo(0.4);
-    setFadeGain(1, focus);
-    await settle();
-    expect(audio.volume).toBeCloseTo(0.8);
+    expect(engine.audio.volume).toBeCloseTo(0.2);
+    bus.setFade(1);
+    expect(engine.audio.volume).toBeCloseTo(0.4);
     engine.dispose();
+    bus.dispose();
   });
 
   it('pauses when the noise takes the speakers or the sleep timer stops all audio', async () => {

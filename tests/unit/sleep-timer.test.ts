@@ -13,8 +13,10 @@ function setup() {
   const timer = createSleepTimerStore();
   const focus = createAudioFocusStore();
   claimAudioFocus('player', focus);
-  const sleep = createSleepTimer({ timer, focus, now: () => Date.now() });
-  return { timer, focus, sleep };
+  // The bus's fade gain, as the timer sets it.
+  const bus = { fadeGain: 1 };
+  const sleep = createSleepTimer({ timer, focus, fade: (level) => (bus.fadeGain = level), now: () => Date.now() });
+  return { timer, focus, bus, sleep };
 }
 
 describe('sleep timer formatting and input', () => {
@@ -56,42 +58,42 @@ describe('sleep timer engine', () => {
   });
 
   it('fades the shared gain in 100 ms steps over about a second, stops all audio, then restores the gain', () => {
-    const { timer, focus, sleep } = setup();
+    const { timer, focus, bus, sleep } = setup();
     sleep.start(1);
     vi.advanceTimersByTime(60_000);
     expect(timer.status).toBe('fading');
-    const gains = [focus.fadeGain];
+    const gains = [bus.fadeGain];
     for (let i = 0; i < 9; i++) {
       vi.advanceTimersByTime(100);
-      gains.push(focus.fadeGain);
+      gains.push(bus.fadeGain);
     }
     expect(gains.map((g) => Math.round(g * 10) / 10)).toEqual([0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0]);
     expect(focus.owner).toBe('none');
     expect(timer.status).toBe('fading');
     vi.advanceTimersByTime(100);
-    expect(focus.fadeGain).toBe(1);
+    expect(bus.fadeGain).toBe(1);
     expect(timer.status).toBe('idle');
     expect(timer.endsAt).toBeNull();
   });
 
   it('Stop timer cancels: nothing fades and nothing stops', () => {
-    const { timer, focus, sleep } = setup();
+    const { timer, focus, bus, sleep } = setup();
     sleep.start(1);
     vi.advanceTimersByTime(30_000);
     sleep.stop();
     expect(timer.status).toBe('idle');
     vi.advanceTimersByTime(120_000);
     expect(focus.owner).toBe('player');
-    expect(focus.fadeGain).toBe(1);
+    expect(bus.fadeGain).toBe(1);
   });
 
   it('stopping during the fade restores the gain at once', () => {
-    const { focus, sleep } = setup();
+    const { focus, bus, sleep } = setup();
     sleep.start(0.1);
     vi.advanceTimersByTime(6_300);
-    expect(focus.fadeGain).toBeLessThan(1);
+    expect(bus.fadeGain).toBeLessThan(1);
     sleep.stop();
-    expect(focus.fadeGain).toBe(1);
+    expect(bus.fadeGain).toBe(1);
     vi.advanceTimersByTime(5_000);
     expect(focus.owner).toBe('player');
   });

@@ -1,43 +1,13 @@
 /**
- * The app's one AudioContext for noise: created on the first Play (inside the click), suspended
- * while idle so it costs no CPU or battery, and recreated if the browser closed it or it sat
- * suspended for long (Safari's clock can stay frozen after a long suspension: silence on Play).
+ * Web Audio helpers the graph shares: the context class, worklet modules loaded once per context,
+ * and iOS's playback audio session. The one AudioContext itself lives in the bus (engine/audio-bus.ts).
  */
 type AudioContextClass = typeof AudioContext;
 
-function audioContextClass(): AudioContextClass | undefined {
+export function audioContextClass(): AudioContextClass | undefined {
   if (typeof window === 'undefined') return undefined;
   const w = window as unknown as { AudioContext?: AudioContextClass; webkitAudioContext?: AudioContextClass };
   return w.AudioContext ?? w.webkitAudioContext;
-}
-
-let context: AudioContext | undefined;
-/** When the engine last suspended the context (Date.now ms), or undefined while it runs. */
-let suspendedAt: number | undefined;
-/** Longer than this suspended, a context is replaced on the next Play rather than resumed. */
-export const LONG_SUSPENSION_MS = 10 * 60 * 1000;
-
-/** The engine suspended `ctx` (idle after Pause). */
-export function noteNoiseContextSuspended(ctx: AudioContext, now = Date.now()): void {
-  if (ctx === context) suspendedAt = now;
-}
-
-/** The noise context, created now if needed; undefined where Web Audio is missing. */
-export function noiseContext(now = Date.now()): AudioContext | undefined {
-  if (context && context.state !== 'closed') {
-    const stale = context.state !== 'running' && suspendedAt !== undefined && now - suspendedAt > LONG_SUSPENSION_MS;
-    if (!stale) {
-      suspendedAt = undefined;
-      return context;
-    }
-    context.close().catch(() => {});
-  }
-  suspendedAt = undefined;
-  const Context = audioContextClass();
-  if (!Context) return undefined;
-  // 'playback': bigger device buffers, fewer wake-ups; latency does not matter for a steady noise.
-  context = new Context({ latencyHint: 'playback' });
-  return context;
 }
 
 const modules = new WeakMap<BaseAudioContext, Map<string, Promise<void>>>();

@@ -1,13 +1,18 @@
 /**
- * The noise engine (SPEC 4, noise generators): Play starts, Pause stops, a second Play while
- * playing is ignored. One AudioContext for all noise, resumed inside the click and suspended when
- * idle; gain ramps of a few tens of ms so starting and stopping never click. Noise and catalogue
- * tracks share the speakers through the audio-focus store: starting noise claims focus, and noise
- * stops as soon as focus moves elsewhere (the player, or the sleep timer's 'none').
+ * The noise engine: one noise source in the app's graph, with its own gain.
+ * - On its own (SPEC 4, the noise pages): Play starts, Pause stops, a second Play while playing is
+ *   ignored; gain 1. It keeps playing while the listener moves around the app. A noise on its own
+ *   and a catalogue track take turns through the audio-focus store, as SPEC 1's one thing at a time.
+ * - As a bed (issue 13): mixStore.bed plays under the current track at bedLevels[colour] while the
+ *   track is meant to play, so it pauses and resumes with it (and with the lock screen and the
+ *   sleep timer, which act on the track).
+ * Start and stop are short ramps so nothing clicks; levels follow the stores with setTargetAtTime.
  */
 import { subscribe } from 'valtio/vanilla';
 import { reportError } from '../../lib/error-reporting';
+import { PRODUCT, routeTitles } from '../../lib/strings';
 import { audioFocus, claimAudioFocus, releaseAudioFocus, type AudioFocusState } from '../../stores/audio-focus-store';
+import { mixStore, type MixState } from '../../stores/mix-store';
 import {
   noiseStore,
   reportNoisePlaying,
@@ -17,200 +22,204 @@ import {
   type NoiseColour,
   type NoiseState,
 } from '../../stores/noise-store';
-import { noiseContext, noteNoiseContextSuspended, preferPlaybackAudioSession } from './noise-context';
-import { clearNoiseMediaSession, setNoisePlaybackState, showNoiseInMediaSession } from './noise-media-session';
-import { noiseOutput, type NoiseOutput } from './noise-output';
+import { playerStore, type PlayerState } from '../../stores/player-store';
+import { ramp, type AudioBus, type BusNodes } from '../audio-bus';
+import { setSessionPlaybackState, showInMediaSession } from '../media-session';
 import { createNoiseSource, type NoiseSource } from './noise-sources';
 
 /** Start and stop ramps: long enough to hide the edge, short enough to feel instant. */
 const START_RAMP_S = 0.04;
 const STOP_RAMP_S = 0.04;
-/** How smoothly the sleep timer's 100 ms fade steps are followed. */
-const FADE_TIME_CONSTANT_S = 0.02;
+const HOLDER = 'noise';
+
+const titles: Record<NoiseColour, string> = {
+  white: routeTitles['/white-noise'],
+  pink: routeTitles['/pink-noise'],
+  brown: routeTitles['/brown-noise'],
+};
 
 export interface NoiseEngineDeps {
-  store: NoiseState;
-  focus: AudioFocusState;
-  context: () => AudioContext | undefined;
-  /** Told when the idle context is suspended (so a long-suspended one can be replaced). */
-  onSuspended?: (ctx: AudioContext) => void;
+  bus: AudioBus;
+  store?: NoiseState;
+  focus?: AudioFocusState;
+  mix?: MixState;
+  player?: PlayerState;
 }
 
 export interface NoiseEngine {
   play(colour: NoiseColour): void;
   stop(): void;
   toggle(colour: NoiseColour): void;
-  /** Stop and take the noise off the lock screen (the page was left). */
-  leave(): void;
   dispose(): void;
 }
 
-/** A started source with its own start/stop envelope, so an old one can fade out while a new one fades in. */
+/** A started source with its own gain (envelope × level), so an old one can fade out while a new one fades in. */
 interface Voice {
-  readonly source: NoiseSource;
-  readonly envelope: GainNode;
-}
-
-interface Running {
-  readonly ctx: AudioContext;
-  readonly output: NoiseOutput;
-  voice: Voice | null;
+  readonly colour: NoiseColour;
+  readonly nodes: BusNodes;
+  readonly gain: GainNode;
+  source: NoiseSource | null;
+  cancelled: boolean;
 }
 
 export function createNoiseEngine(deps: NoiseEngineDeps): NoiseEngine {
-  const { store, focus } = deps;
-  let running: Running | null = null;
-  /** Bumped by every play and stop, so a start that finishes late knows it was cancelled. */
-  let generation = 0;
-  let suspendTimer: ReturnType<typeof setTimeout> | undefined;
-  let lastContext: AudioContext | undefined;
-  /** Whether the media session shows noise (false once the player took it). */
-  let sessionIsNoise = false;
-  /** Outputs whose media element already re-shows the metadata on 'playing'. */
-  const watchedOutputs = new WeakSet<NoiseOutput>();
+  const { bus } = deps;
+  const store = deps.store ?? noiseStore;
+  const focus = deps.focus ?? audioFocus;
+  const mix = deps.mix ?? mixStore;
+  const player = deps.player ?? playerStore;
+  /** The noise playing on its own (the noise pages), or null. */
+  let solo: NoiseColour | null = null;
+  let voice: Voice | null = null;
+  const watchedContexts = new WeakSet<AudioContext>();
 
-  const ramp = (param: AudioParam, ctx: BaseAudioContext, to: number, seconds: number) => {
-    const now = ctx.currentTime;
-    const from = param.value;
-    param.cancelScheduledValues(now);
-    param.setValueAtTime(from, now);
-    param.linearRampToValueAtTime(to, now + seconds);
+  const wanted = (): { colour: NoiseColour; level: number } | null => {
+    if (solo) return { colour: solo, level: 1 };
+    if (mix.bed && player.currentIndex !== null && player.intent === 'play') return { colour: mix.bed, level: mix.bedLevels[mix.bed] };
+    return null;
+  };
+
+  const release = (old: Voice) => {
+    old.cancelled = true;
+    old.gain.gain.cancelScheduledValues(old.nodes.ctx.currentTime);
+    old.gain.gain.setValueAtTime(old.gain.gain.value, old.nodes.ctx.currentTime);
+    old.gain.gain.linearRampToValueAtTime(0, old.nodes.ctx.currentTime + STOP_RAMP_S);
+    // Freed after its own ramp whatever happens next: a quick Play must not keep it running.
+    setTimeout(() => {
+      old.source?.dispose();
+      old.gain.disconnect();
+    }, STOP_RAMP_S * 1000 + 30);
   };
 
   const onContextStateChange = (event: Event) => {
     // The system took the context (iOS interruption, a closed device): show Play, so a tap restarts it.
     const ctx = event.target as AudioContext;
-    if (running?.ctx === ctx && store.status === 'playing' && ctx.state !== 'running') stop();
+    if (voice?.nodes.ctx === ctx && solo && store.status === 'playing' && ctx.state !== 'running') stop();
   };
 
-  const start = async (run: Running, colour: NoiseColour, token: number, resumed: Promise<void>) => {
+  const startVoice = async (next: Voice, level: number) => {
     try {
-      await resumed;
-      const source = await createNoiseSource(run.ctx, colour);
-      if (token !== generation) {
+      const source = await createNoiseSource(next.nodes.ctx, next.colour);
+      if (next.cancelled) {
         source.dispose();
         return;
       }
-      const envelope = run.ctx.createGain();
-      envelope.gain.value = 0;
-      source.node.connect(envelope);
-      envelope.connect(run.output.fade);
-      run.voice = { source, envelope };
+      next.source = source;
+      source.node.connect(next.gain);
       source.start();
-      ramp(envelope.gain, run.ctx, 1, START_RAMP_S);
-      reportNoisePlaying(store);
-      if (focus.owner === 'noise') setNoisePlaybackState('playing');
+      const { ctx } = next.nodes;
+      next.gain.gain.setValueAtTime(0, ctx.currentTime);
+      next.gain.gain.linearRampToValueAtTime(level, ctx.currentTime + START_RAMP_S);
+      if (solo === next.colour) {
+        reportNoisePlaying(store);
+        setSessionPlaybackState('playing');
+      }
     } catch (error) {
-      if (token !== generation) return;
+      if (next.cancelled) return;
       reportError(error, 'Lull: noise failed to start:');
-      stop();
+      if (solo) stop();
     }
   };
 
-  const handlers = { play: () => play(store.colour ?? lastColour), pause: () => stop() };
-  let lastColour: NoiseColour = 'white';
-
-  function play(colour: NoiseColour): void {
-    if (store.status !== 'stopped') {
-      if (store.colour === colour) return; // a second Play while playing is ignored
-      stop();
+  /** Makes the graph match the stores: the wanted colour playing at its level, or nothing. */
+  const reconcile = () => {
+    const want = wanted();
+    if (voice && (!want || want.colour !== voice.colour || voice.nodes !== bus.current())) {
+      release(voice);
+      voice = null;
     }
-    let ctx: AudioContext | undefined;
+    if (!want) {
+      bus.hold(HOLDER, false);
+      return;
+    }
+    if (voice) {
+      // Not while the start ramp runs: it ramps to the level read when it started.
+      if (voice.source) ramp(voice.gain.gain, voice.nodes.ctx, want.level);
+      return;
+    }
+    let nodes: BusNodes | undefined;
     try {
-      ctx = deps.context();
+      nodes = bus.open();
     } catch (error) {
       reportError(error, 'Lull: could not create an AudioContext:');
     }
-    if (!ctx) {
+    if (!nodes) {
       reportNoiseUnsupported(store);
+      solo = null;
       return;
     }
-    if (ctx !== lastContext) {
-      ctx.addEventListener('statechange', onContextStateChange);
-      lastContext = ctx;
+    if (!watchedContexts.has(nodes.ctx)) {
+      watchedContexts.add(nodes.ctx);
+      nodes.ctx.addEventListener('statechange', onContextStateChange);
     }
-    clearTimeout(suspendTimer);
+    bus.hold(HOLDER, true);
+    const gain = nodes.ctx.createGain();
+    gain.gain.value = 0;
+    gain.connect(nodes.input);
+    voice = { colour: want.colour, nodes, gain, source: null, cancelled: false };
+    void startVoice(voice, want.level);
+  };
+
+  const handlers = { play: () => play(lastColour), pause: () => stop() };
+  let lastColour: NoiseColour = 'white';
+
+  function play(colour: NoiseColour): void {
+    if (solo === colour) return; // a second Play while playing is ignored
+    solo = colour;
     lastColour = colour;
-    const token = ++generation;
-    preferPlaybackAudioSession();
     reportNoiseStarting(colour, store);
     claimAudioFocus('noise', focus);
-    showNoiseInMediaSession(colour, handlers);
-    sessionIsNoise = true;
-    const output = noiseOutput(ctx, focus.fadeGain);
-    if (output.element && !watchedOutputs.has(output)) {
-      watchedOutputs.add(output);
-      // WebKit clears the metadata when a media element starts playing: show the noise again.
-      output.element.addEventListener('playing', () => {
-        if (running?.output === output && focus.owner === 'noise' && store.colour) showNoiseInMediaSession(store.colour, handlers);
-      });
-    }
-    // Both inside the click: a context or media element started later may stay blocked.
-    const resumed = ctx.state === 'running' ? Promise.resolve() : ctx.resume();
-    output.startElement();
-    running = { ctx, output, voice: null };
-    void start(running, colour, token, resumed);
+    showInMediaSession({ title: titles[colour], artist: PRODUCT, artwork: '/icons/icon-512.png' }, handlers);
+    // Inside the click: the bus resumes the context and starts the output element now.
+    reconcile();
   }
 
   function stop(): void {
-    if (store.status === 'stopped' && !running) return;
-    const token = ++generation;
-    const run = running;
-    running = null;
+    if (!solo) return;
+    solo = null;
     reportNoiseStopped(store);
     if (focus.owner === 'noise') {
-      setNoisePlaybackState('paused');
+      setSessionPlaybackState('paused');
       releaseAudioFocus('noise', focus);
     }
-    if (!run) return;
-    const voice = run.voice;
-    if (voice) {
-      ramp(voice.envelope.gain, run.ctx, 0, STOP_RAMP_S);
-      // Freed after its own ramp whatever happens next: a quick Play must not keep it running.
-      setTimeout(() => {
-        voice.source.dispose();
-        voice.envelope.disconnect();
-      }, STOP_RAMP_S * 1000 + 30);
-    }
-    // After the ramp, suspend the context unless a new Play came meanwhile.
-    suspendTimer = setTimeout(() => {
-      if (token !== generation) return;
-      run.output.pauseElement();
-      run.ctx.suspend().catch(() => {});
-      deps.onSuspended?.(run.ctx);
-    }, STOP_RAMP_S * 1000 + 30);
+    reconcile();
   }
 
-  const unsubscribeFocus = subscribe(focus, () => {
-    if (focus.owner === 'player') sessionIsNoise = false;
-    if (focus.owner !== 'noise' && store.status !== 'stopped') stop();
-    if (running) running.output.fade.gain.setTargetAtTime(focus.fadeGain, running.ctx.currentTime, FADE_TIME_CONSTANT_S);
-  });
+  const unsubscribers = [
+    subscribe(focus, () => {
+      // A track (or the sleep timer's 'none') took the speakers: a noise on its own stops.
+      if (solo && focus.owner !== 'noise') stop();
+    }),
+    subscribe(mix, reconcile),
+    subscribe(player, reconcile),
+    bus.onReplaced(reconcile),
+  ];
 
   return {
     play,
     stop,
     toggle(colour) {
-      if (store.colour === colour && store.status !== 'stopped') stop();
+      if (solo === colour) stop();
       else play(colour);
-    },
-    leave() {
-      stop();
-      if (sessionIsNoise && focus.owner !== 'player') clearNoiseMediaSession();
-      sessionIsNoise = false;
     },
     dispose() {
       stop();
-      unsubscribeFocus();
-      lastContext?.removeEventListener('statechange', onContextStateChange);
+      if (voice) release(voice);
+      voice = null;
+      for (const unsubscribe of unsubscribers) unsubscribe();
     },
   };
 }
 
-const engine = createNoiseEngine({ store: noiseStore, focus: audioFocus, context: () => noiseContext(), onSuspended: (ctx) => noteNoiseContextSuspended(ctx) });
+let shared: NoiseEngine | undefined;
+
+/** Created once by startApp(), with the app's bus. */
+export function startNoiseEngine(bus: AudioBus): NoiseEngine {
+  shared ??= createNoiseEngine({ bus });
+  return shared;
+}
 
 /** Call from the click handler itself: the context must be resumed inside the user's gesture. */
-export const playNoise = (colour: NoiseColour): void => engine.play(colour);
-export const stopNoise = (): void => engine.stop();
-export const toggleNoise = (colour: NoiseColour): void => engine.toggle(colour);
-export const leaveNoisePage = (): void => engine.leave();
+export const playNoise = (colour: NoiseColour): void => shared?.play(colour);
+export const stopNoise = (): void => shared?.stop();
+export const toggleNoise = (colour: NoiseColour): void => shared?.toggle(colour);

@@ -6,6 +6,8 @@ import {
   playbackUrl,
   playerStore,
   playLofiNext,
+  playNext,
+  playPrevious,
   pausePlayback,
   reportLoadError,
   reportLoading,
@@ -18,18 +20,25 @@ import {
 import { incrementSessionCount, statsKey } from '../../stores/stats-store';
 import { subscribe } from 'valtio/vanilla';
 import { onStreamStarted, recoverFromLoadError, resolvePlaybackSource } from '../playback-source';
+import { PRODUCT } from '../../lib/strings';
+import type { AudioBus } from '../audio-bus';
+import { setSessionPlaybackState, showInMediaSession } from '../media-session';
 import { createListeningTracker, type ListeningTracker } from './listening-tracker';
 import { createLofiQueue, type Random } from './lofi-queue';
-import { installPlayerMediaSession, setPlayerMetadata, setPlayerPlaybackState } from './media-session';
+import type { LoopHandover } from './loop-handover';
+import { createTrackOutput, type TrackOutput } from './track-output';
+
+export { PLAYER_AUDIO_ID } from './track-output';
 
 /**
  * The one shared <audio> element (SPEC 1: one track at a time), created once, outside the
  * React tree, so navigation never interrupts playback. It follows the player store and reports
  * what the element really does back to it.
  */
-export const PLAYER_AUDIO_ID = 'lull-player';
 
 export interface PlayerEngineOptions {
+  /** The app's audio graph; without one (or without Web Audio) the element plays on its own. */
+  bus?: AudioBus;
   store?: PlayerState;
   focus?: AudioFocusState;
   random?: Random;
@@ -39,8 +48,16 @@ export interface PlayerEngineOptions {
 
 export interface PlayerEngine {
   readonly audio: HTMLAudioElement;
+  /** The decoded-loop hand-over of the current graph, if any (tests and the bench read it). */
+  readonly loop: LoopHandover | null;
   dispose(): void;
 }
+
+function playerSessionItem(sound: Soundscape) {
+  return { title: sound.name, artist: PRODUCT, artwork: sound.image };
+}
+
+const playerSessionHandlers = { play: () => resumePlayback(), pause: () => pausePlayback(), next: () => playNext(), previous: () => playPrevious() };
 
 declare global {
   interface Window {
@@ -57,10 +74,9 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     playableSoundscapes(store).filter((sound) => sound.kind === 'lofi').map((sound) => sound.index),
     options.random,
   );
-  const audio = document.createElement('audio');
-  audio.id = PLAYER_AUDIO_ID;
-  audio.preload = 'auto';
-  (options.parent ?? document.body).appendChild(audio);
+  const bus = options.bus;
+  /** The element now (a replaced context brings a fresh one); `output` is created below, with the listeners. */
+  const audioEl = (): HTMLAudioElement => output.element;
 
   /** The store's sourceVersion the element is (being) loaded for. */
   let loadedVersion = 0;
@@ -77,22 +93,21 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
 
   const ownsFocus = () => focus.owner === 'player';
 
-  const applyVolume = () => {
-    const level = store.volume * focus.fadeGain;
-    audio.volume = Number.isFinite(level) ? Math.min(1, Math.max(0, level)) : 1;
-  };
+  const applyVolume = () => output.setLevel(store.volume);
 
   const claimFocus = () => {
     claimAudioFocus('player', focus);
     lastOwner = 'player';
-    if (!sessionIsPlayers) installPlayerMediaSession();
     sessionIsPlayers = true;
-    if (sound) setPlayerMetadata(sound);
+    if (sound) showInMediaSession(playerSessionItem(sound), playerSessionHandlers);
   };
 
   const play = () => {
     claimFocus();
-    audio.play().catch((error: unknown) => {
+    // Inside the tap (or its microtasks): the context resumes and the output element starts now.
+    output.open();
+    bus?.hold('player', true);
+    audioEl().play().catch((error: unknown) => {
       const name = error instanceof DOMException ? error.name : '';
       // AbortError: a newer source replaced this one. NotSupportedError: the 'error' event handles it.
       if (name === 'AbortError' || name === 'NotSupportedError') return;
@@ -108,7 +123,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     switching = true;
     // The old session ends now, not when the new source has loaded.
     tracker.stop();
-    if (ownsFocus()) setPlayerMetadata(next);
+    if (ownsFocus()) showInMediaSession(playerSessionItem(next), playerSessionHandlers);
     const nextUrl = playbackUrl(next, store);
     let source;
     try {
@@ -123,13 +138,10 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     url = nextUrl;
     fromCache = source.fromCache;
     streamReported = false;
-    audio.loop = next.kind !== 'lofi';
-    // Which file plays, even when src is a blob URL of the cached copy.
-    audio.dataset.url = nextUrl;
-    audio.src = source.src;
-    applyVolume();
+    output.setLevel(store.volume);
+    output.setSource({ src: source.src, url: nextUrl, loops: next.kind !== 'lofi', blob: source.blob });
     if (store.intent === 'play') play();
-    else audio.load();
+    else audioEl().load();
   }
 
   async function recover(): Promise<void> {
@@ -154,11 +166,11 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
       return;
     }
     fromCache = fallback.fromCache;
-    audio.src = fallback.src;
+    output.setSource({ src: fallback.src, url, loops: failed.kind !== 'lofi', blob: fallback.blob });
     if (wantedPlay || store.intent === 'play') {
       resumePlayback(store);
       play();
-    } else audio.load();
+    } else audioEl().load();
   }
 
   const reconcile = () => {
@@ -172,21 +184,23 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     if (switching) return;
     if (store.intent === 'play') {
       // After a load error a tap on play retries from the network.
-      if (audio.error) {
+      if (audioEl().error) {
         recoveredVersion = -1;
         void switchSource(loadedVersion);
-      } else if (audio.paused) play();
-    } else if (!audio.paused) {
-      audio.pause();
+      } else if (audioEl().paused) play();
+    } else if (!audioEl().paused) {
+      audioEl().pause();
     }
-    if (ownsFocus() || (sessionIsPlayers && focus.owner === 'none')) setPlayerPlaybackState(store.status);
+    if (store.intent !== 'play') bus?.hold('player', false);
+    if (ownsFocus() || (sessionIsPlayers && focus.owner === 'none')) setSessionPlaybackState(sessionState(store.status));
   };
 
   const current = () => !switching && sound !== undefined;
+  const followElement = () => output.follow();
 
   const listeners: [keyof HTMLMediaElementEventMap, () => void][] = [
     ['loadstart', () => current() && reportLoading(store)],
-    ['canplay', () => current() && reportReady(audio.paused, store)],
+    ['canplay', () => current() && reportReady(audioEl().paused, store)],
     [
       'playing',
       () => {
@@ -194,9 +208,10 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
         reportPlaying(store);
         tracker.start(statsKey(sound.name));
         if (ownsFocus()) {
-          setPlayerMetadata(sound);
-          setPlayerPlaybackState('playing');
+          showInMediaSession(playerSessionItem(sound), playerSessionHandlers);
+          setSessionPlaybackState('playing');
         }
+        followElement();
         if (!fromCache && !streamReported) {
           streamReported = true;
           onStreamStarted(sound, url);
@@ -207,8 +222,9 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
       'pause',
       () => {
         tracker.stop();
+        followElement();
         // An error's own pause is not the user's: recover() decides what happens next.
-        if (current() && !audio.ended && !audio.error) reportPaused(store);
+        if (current() && !audioEl().ended && !audioEl().error) reportPaused(store);
       },
     ],
     [
@@ -223,7 +239,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
         // A playlist item lasts its minutes, not the song's length: the song starts again, and
         // the playlist (not the lofi radio) decides what comes next.
         if (store.origin === 'playlist' && store.activePlaylist) {
-          audio.currentTime = 0;
+          audioEl().currentTime = 0;
           play();
           return;
         }
@@ -233,8 +249,9 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
       },
     ],
     ['error', () => current() && void recover()],
+    ['seeked', followElement],
   ];
-  for (const [type, listener] of listeners) audio.addEventListener(type, listener);
+  const output: TrackOutput = createTrackOutput({ bus, parent: options.parent ?? document.body, listeners });
 
   const onPageHide = () => tracker.flush();
   window.addEventListener('pagehide', onPageHide);
@@ -246,28 +263,34 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     if (lastOwner === 'player' && focus.owner !== 'player' && store.intent === 'play') pausePlayback(store);
     if (focus.owner === 'noise') sessionIsPlayers = false;
     lastOwner = focus.owner;
-    applyVolume();
   });
   reconcile();
 
   return {
-    audio,
+    get audio() {
+      return output.element;
+    },
+    get loop() {
+      return output.loop;
+    },
     dispose() {
       unsubscribeStore();
       unsubscribeFocus();
-      for (const [type, listener] of listeners) audio.removeEventListener(type, listener);
+      output.dispose();
       window.removeEventListener('pagehide', onPageHide);
       tracker.dispose();
-      audio.pause();
-      audio.remove();
     },
   };
 }
 
+function sessionState(status: PlayerState['status']): MediaSessionPlaybackState {
+  return status === 'playing' || status === 'loading' ? 'playing' : status === 'paused' ? 'paused' : 'none';
+}
+
 let shared: PlayerEngine | undefined;
 
-/** Idempotent: the app has exactly one player engine and one <audio> element. */
-export function startPlayerEngine(): PlayerEngine {
-  shared ??= createPlayerEngine();
+/** Created once by startApp(): the app has exactly one player engine and one track element. */
+export function startPlayerEngine(bus: AudioBus): PlayerEngine {
+  shared ??= createPlayerEngine({ bus });
   return shared;
 }

@@ -16,7 +16,6 @@ import { reportError } from '../../lib/error-reporting';
 import { mixStore } from '../../stores/mix-store';
 import { noiseStore } from '../../stores/noise-store';
 import { playerStore, playNext, playPrevious, togglePlayback } from '../../stores/player-store';
-import { usePlayerEngine } from './use-player-engine';
 import { useSpaceShortcut } from './use-space-shortcut';
 
 type Control = 'toggle' | 'previous' | 'next';
@@ -76,7 +75,6 @@ const barSx = {
  * shows under the title; `mixControls` (the app shell passes the mix feature's button) sits at the end.
  */
 export function PlayerBar({ mixControls }: { mixControls?: ReactNode }) {
-  usePlayerEngine();
   useSpaceShortcut();
   const player = useSnapshot(playerStore);
   const mix = useSnapshot(mixStore);

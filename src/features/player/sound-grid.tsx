@@ -9,7 +9,6 @@ import { useSnapshot } from 'valtio';
 import { soundscapes, soundscapesByName, type Soundscape } from '../../catalogue/catalogue';
 import { strings } from '../../lib/strings';
 import { playableSoundscapes, playerStore, playSound, type PlayerStatus } from '../../stores/player-store';
-import { usePlayerEngine } from './use-player-engine';
 import { useHydrated } from '../../lib/use-hydrated';
 
 export interface SoundGridProps {
@@ -41,7 +40,6 @@ function StateMark({ state }: { state: ButtonState }) {
 
 /** SPEC 2, '/': one button per sound (emoji plus name), alphabetical; tap plays, tap again pauses. */
 export function SoundGrid({ unavailableReason }: SoundGridProps) {
-  usePlayerEngine();
   const player = useSnapshot(playerStore);
   // The prerendered grid lists all 24; the reversed host's shorter list applies once hydrated.
   const hydrated = useHydrated();

@@ -1,0 +1,147 @@
+/**
+ * The track's way out: the shared <audio id="lull-player"> (SPEC 1: one track at a time), created
+ * outside the React tree so navigation never interrupts it, and its place in the audio graph:
+ * element → MediaElementSource → element gain → track gain (the catalogue volume) → the bus; a
+ * looping soundscape hands over to its decoded copy (loop-handover.ts) on the same track gain.
+ * Without Web Audio the element plays on its own and the level is element.volume (not on iOS).
+ */
+import { reportError } from '../../lib/error-reporting';
+import { ramp, type AudioBus, type BusNodes } from '../audio-bus';
+import { createLoopHandover, type LoopHandover } from './loop-handover';
+
+export const PLAYER_AUDIO_ID = 'lull-player';
+
+export type ElementListeners = readonly [keyof HTMLMediaElementEventMap, () => void][];
+
+export interface TrackOutput {
+  readonly element: HTMLAudioElement;
+  /** The decoded-loop hand-over of the current graph, if routed. */
+  readonly loop: LoopHandover | null;
+  /** Inside the tap (or its microtasks): resumes the graph and routes the element into it. */
+  open(): void;
+  /** The catalogue volume, ramped (or element.volume × the bus level in the fallback). */
+  setLevel(volume: number): void;
+  /** A new file: `src` plays (a stream URL or the saved copy's object URL); `url` names the catalogue file. */
+  setSource(source: { src: string; url: string; loops: boolean; blob?: Blob }): void;
+  /** The element started, paused or was seeked: the decoded loop follows it. */
+  follow(): void;
+  dispose(): void;
+}
+
+interface Route {
+  readonly nodes: BusNodes;
+  readonly trackGain: GainNode;
+  readonly loop: LoopHandover;
+}
+
+export function createTrackOutput(options: { bus?: AudioBus; parent: HTMLElement; listeners: ElementListeners }): TrackOutput {
+  const { bus, parent, listeners } = options;
+  const newElement = () => {
+    const element = document.createElement('audio');
+    element.id = PLAYER_AUDIO_ID;
+    element.preload = 'auto';
+    // A MediaElementSource hears a cross-origin file only with CORS (the media host sends it).
+    element.crossOrigin = 'anonymous';
+    for (const [type, listener] of listeners) element.addEventListener(type, listener);
+    parent.appendChild(element);
+    return element;
+  };
+  let element = newElement();
+  let route: Route | null = null;
+  /** No Web Audio (or the element could not be routed): levels fall back to element.volume. */
+  let elementLevels = !bus;
+  let volume = 1;
+  let current: { loops: boolean; blob?: Blob } = { loops: false };
+
+  const applyLevel = () => {
+    if (route) ramp(route.trackGain.gain, route.nodes.ctx, volume);
+    // Before the first play nothing is routed yet: the level is applied when it is.
+    else if (elementLevels) {
+      const level = volume * (bus?.level() ?? 1);
+      element.volume = Number.isFinite(level) ? Math.min(1, Math.max(0, level)) : 1;
+    }
+  };
+
+  /** A fresh element for a replaced context (an element takes one MediaElementSource for life), at the same place of the same file. */
+  const replaceElement = () => {
+    const old = element;
+    element = newElement();
+    for (const [type, listener] of listeners) old.removeEventListener(type, listener);
+    element.loop = old.loop;
+    if (old.dataset.url) element.dataset.url = old.dataset.url;
+    element.src = old.src;
+    element.currentTime = old.currentTime;
+    old.pause();
+    old.remove();
+  };
+
+  const connect = (nodes: BusNodes) => {
+    if (route?.nodes === nodes) return;
+    if (route) {
+      route.loop.release();
+      replaceElement();
+    }
+    try {
+      const { ctx } = nodes;
+      const source = ctx.createMediaElementSource(element);
+      const elementGain = ctx.createGain();
+      const trackGain = ctx.createGain();
+      trackGain.gain.value = volume;
+      source.connect(elementGain);
+      elementGain.connect(trackGain);
+      trackGain.connect(nodes.input);
+      element.volume = 1;
+      route = { nodes, trackGain, loop: createLoopHandover({ ctx, element, elementGain, output: trackGain }) };
+      if (current.loops && element.src) route.loop.load(element.src, current.blob);
+    } catch (error) {
+      reportError(error, 'Lull: could not route the player through Web Audio, playing the element directly:');
+      route = null;
+      elementLevels = true;
+    }
+  };
+
+  const unsubscribers = [bus?.onLevel(applyLevel), bus?.onReplaced(connect)];
+
+  return {
+    get element() {
+      return element;
+    },
+    get loop() {
+      return route?.loop ?? null;
+    },
+    open() {
+      if (!bus) return;
+      const nodes = bus.open();
+      if (nodes) connect(nodes);
+      else elementLevels = true;
+      applyLevel();
+    },
+    setLevel(next) {
+      volume = next;
+      applyLevel();
+    },
+    setSource(source) {
+      current = { loops: source.loops, blob: source.blob };
+      element.loop = source.loops;
+      // Which file plays, even when src is a blob URL of the cached copy.
+      element.dataset.url = source.url;
+      element.src = source.src;
+      // Loops hand over to their decoded copy; songs play on the element (they do not loop).
+      if (route) {
+        if (source.loops) route.loop.load(source.src, source.blob);
+        else route.loop.release();
+      }
+      applyLevel();
+    },
+    follow() {
+      route?.loop.sync();
+    },
+    dispose() {
+      for (const unsubscribe of unsubscribers) unsubscribe?.();
+      route?.loop.release();
+      for (const [type, listener] of listeners) element.removeEventListener(type, listener);
+      element.pause();
+      element.remove();
+    },
+  };
+}

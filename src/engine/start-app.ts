@@ -1,0 +1,21 @@
+/**
+ * The one place the audio side of the app starts (called once from main.tsx): the bus, then the
+ * engines that receive it. Nothing starts on import, so modules can be loaded in Node (prerendering,
+ * unit tests) without touching the DOM or Web Audio. The AudioContext itself is created later,
+ * inside the first tap that plays something.
+ */
+import { createAudioBus, type AudioBus } from './audio-bus';
+import { startNoiseEngine } from './noise/noise-engine';
+import { startPlayerEngine } from './player/player-engine';
+import { startSleepTimerEngine } from './sleep-timer';
+
+let bus: AudioBus | undefined;
+
+export function startApp(): void {
+  if (bus) return;
+  bus = createAudioBus();
+  const fade = bus.setFade;
+  startPlayerEngine(bus);
+  startNoiseEngine(bus);
+  startSleepTimerEngine((level) => fade(level));
+}

@@ -1,0 +1,122 @@
+/**
+ * Issue 13 (levels as heard): levels are Web Audio gains, measured in what the app outputs
+ * (output-probe.ts), with `HTMLMediaElement.prototype.volume` made read-only as on iPhone and iPad.
+ * - Crickets (catalogue volume 0.2) measures 20·log10(0.2) ≈ −14 dB against the same file decoded at
+ *   volume 1 over the same stretch (a volume-1 sound of the same loudness: itself).
+ * - The sleep timer's fade is audible: the output steps down to silence, playback pauses, and the
+ *   next Play is back at the sound's level.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { outputProbeScript, type OutputProbe } from './output-probe';
+
+const soundButton = (page: Page, name: string) => page.getByTestId('sound-grid').getByRole('button', { name: new RegExp(`^${name}\\b`) });
+const bar = (page: Page) => page.getByTestId('player-bar');
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Sleep timer' });
+const db = (ratio: number) => 20 * Math.log10(ratio);
+
+/** iOS: volume cannot be set (it reads 1 whatever is written). */
+function readOnlyVolume() {
+  const writes: number[] = [];
+  (window as unknown as { __volumeWrites: number[] }).__volumeWrites = writes;
+  Object.defineProperty(HTMLMediaElement.prototype, 'volume', {
+    configurable: true,
+    get: () => 1,
+    set: (value: number) => writes.push(value),
+  });
+}
+
+/** Records `ms` of output; returns the RMS and the element's place before and after. */
+async function recordRms(page: Page, ms: number) {
+  await page.evaluate(() => {
+    const p = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
+    p.take();
+    p.record(true);
+    (window as unknown as { __from: number }).__from = (document.getElementById('lull-player') as HTMLAudioElement).currentTime;
+  });
+  await page.waitForTimeout(ms);
+  return page.evaluate(() => {
+    const p = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
+    p.record(false);
+    const to = (document.getElementById('lull-player') as HTMLAudioElement).currentTime;
+    const { samples } = p.take();
+    let sum = 0;
+    for (const x of samples) sum += x * x;
+    return { rms: Math.sqrt(sum / Math.max(1, samples.length)), from: (window as unknown as { __from: number }).__from, to, count: samples.length };
+  });
+}
+
+/** RMS of the file itself (left channel, volume 1) between two places. */
+const fileRms = (page: Page, file: string, from: number, to: number) =>
+  page.evaluate(
+    async ({ file, from, to }) => {
+      const bytes = await (await fetch(`/media/${file}`)).arrayBuffer();
+      const buffer = await new OfflineAudioContext(2, 48000, 48000).decodeAudioData(bytes);
+      const data = buffer.getChannelData(0);
+      const a = Math.floor(from * buffer.sampleRate);
+      const b = Math.min(data.length, Math.floor(to * buffer.sampleRate));
+      let sum = 0;
+      for (let i = a; i < b; i++) sum += data[i]! * data[i]!;
+      return Math.sqrt(sum / Math.max(1, b - a));
+    },
+    { file, from, to },
+  );
+
+test.describe('levels as Web Audio gain, with element.volume read-only (iOS)', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(readOnlyVolume);
+    await page.addInitScript(outputProbeScript(1024));
+  });
+
+  test('Crickets (catalogue volume 0.2) measures about 14 dB below the same sound at volume 1', async ({ page }) => {
+    await page.goto('/');
+    await soundButton(page, 'Crickets').click();
+    await expect(bar(page)).toHaveAttribute('data-status', 'playing');
+    await expect.poll(() => page.evaluate(() => (document.getElementById('lull-player') as HTMLAudioElement).dataset.loop), { timeout: 20_000 }).toBe('decoded');
+    await page.waitForTimeout(300);
+    const played = await recordRms(page, 4000);
+    expect(played.to).toBeGreaterThan(played.from);
+    const reference = await fileRms(page, 'crickets.mp3', played.from, played.to);
+    const measured = db(played.rms / reference);
+    console.log(`Crickets: output ${played.rms.toFixed(5)} RMS, file ${reference.toFixed(5)} RMS over ${played.from.toFixed(2)}–${played.to.toFixed(2)} s: ${measured.toFixed(2)} dB (expected ${db(0.2).toFixed(2)} dB)`);
+    test.info().annotations.push({ type: 'Crickets level (dB re volume 1)', description: measured.toFixed(2) });
+    expect(measured).toBeGreaterThan(db(0.2) - 1);
+    expect(measured).toBeLessThan(db(0.2) + 1);
+    // Nothing tried to level through the element.
+    expect(await page.evaluate(() => (window as unknown as { __volumeWrites: number[] }).__volumeWrites.filter((v) => v !== 1))).toEqual([]);
+  });
+
+  test("the sleep timer's fade is audible in the output, then playback pauses, and the next Play is back at the sound's level", async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await soundButton(page, 'Fire').click();
+    await expect(bar(page)).toHaveAttribute('data-status', 'playing');
+    await page.getByRole('button', { name: 'Sleep timer', exact: true }).click();
+    await dialog(page).getByLabel('Minutes').fill('1');
+    await dialog(page).getByRole('button', { name: 'Start timer' }).click();
+    await page.keyboard.press('Escape');
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await page.clock.fastForward(59_000);
+    const before = (await recordRms(page, 600)).rms;
+    expect(before).toBeGreaterThan(0.01);
+    // The fade's 100 ms steps, one at a time on the page's clock; the audio runs in real time.
+    const levels: number[] = [];
+    for (let step = 0; step < 14; step++) {
+      await page.clock.runFor(100);
+      levels.push((await recordRms(page, 150)).rms / before);
+    }
+    console.log(`sleep fade, output RMS re before: ${levels.map((l) => l.toFixed(2)).join(' ')}`);
+    test.info().annotations.push({ type: 'sleep fade levels', description: levels.map((l) => l.toFixed(2)).join(' ') });
+    // Audible steps down: some clearly between full and silent, then silence.
+    expect(levels.filter((l) => l > 0.15 && l < 0.85).length).toBeGreaterThanOrEqual(3);
+    expect(Math.min(...levels)).toBeLessThan(0.02);
+    await expect(bar(page)).toHaveAttribute('data-status', 'paused');
+    await page.clock.runFor(500);
+    await bar(page).getByRole('button', { name: 'Play' }).click();
+    await expect(bar(page)).toHaveAttribute('data-status', 'playing');
+    await page.waitForTimeout(500);
+    const after = (await recordRms(page, 600)).rms;
+    console.log(`sleep fade: before ${before.toFixed(4)}, after the next Play ${after.toFixed(4)} RMS`);
+    expect(db(after / before)).toBeGreaterThan(-4);
+  });
+});
