@@ -97,6 +97,27 @@ describe('persisted levels', () => {
     stop();
   });
 
+  it("follows another tab's levels without writing them back", async () => {
+    const store = createMixStore();
+    const stop = persistMixStore(store);
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    // The other tab wrote; this tab only hears the storage event.
+    localStorage.setItem('masterVolume', '0.4');
+    localStorage.setItem('noiseBedLevels', JSON.stringify({ white: 0.5, pink: 0.9, brown: 0.5 }));
+    setItem.mockClear();
+    window.dispatchEvent(new StorageEvent('storage', { key: 'masterVolume' }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'noiseBedLevels' }));
+    expect(store.masterVolume).toBe(0.4);
+    expect(store.bedLevels.pink).toBe(0.9);
+    await vi.advanceTimersByTimeAsync(MIX_PERSIST_DELAY_MS * 2);
+    expect(setItem).not.toHaveBeenCalled();
+    // This tab's own change afterwards is written as usual.
+    setMasterVolume(0.6, store);
+    await vi.advanceTimersByTimeAsync(MIX_PERSIST_DELAY_MS);
+    expect(localStorage.getItem('masterVolume')).toBe('0.6');
+    stop();
+  });
+
   it('flushes a pending change when the page is hidden', () => {
     const store = createMixStore();
     const stop = persistMixStore(store);

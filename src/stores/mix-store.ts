@@ -1,5 +1,5 @@
 import { proxy, subscribe } from 'valtio/vanilla';
-import { isRecord, readJson, STORAGE_KEYS, writeJson } from '../lib/storage';
+import { isRecord, onStorageChange, readJson, STORAGE_KEYS, writeJson } from '../lib/storage';
 import { reportError } from '../lib/error-reporting';
 import type { NoiseColour } from './noise-store';
 
@@ -101,12 +101,21 @@ export function persistMixStore(store: MixState, delayMs: number = MIX_PERSIST_D
     clearTimeout(timer);
     timer = setTimeout(flush, delayMs);
   });
+  // Another tab moved a level: follow it, and count it as written so this tab does not echo it back.
+  const followOtherTab = () => {
+    const stored = readStoredMix();
+    written = { masterVolume: stored.masterVolume, bedLevels: JSON.stringify(stored.bedLevels) };
+    store.masterVolume = stored.masterVolume;
+    store.bedLevels = stored.bedLevels;
+  };
+  const stopFollowing = [onStorageChange(STORAGE_KEYS.masterVolume, followOtherTab), onStorageChange(STORAGE_KEYS.noiseBedLevels, followOtherTab)];
   // Valtio notifies after a microtask: compare with what was written rather than trust a pending timer.
   const onHide = () => flush();
   if (typeof window !== 'undefined') window.addEventListener('pagehide', onHide);
   return () => {
     onHide();
     unsubscribe();
+    for (const stop of stopFollowing) stop();
     if (typeof window !== 'undefined') window.removeEventListener('pagehide', onHide);
   };
 }

@@ -119,4 +119,65 @@ test.describe('levels as Web Audio gain, with element.volume read-only (iOS)', (
     console.log(`sleep fade: before ${before.toFixed(4)}, after the next Play ${after.toFixed(4)} RMS`);
     expect(db(after / before)).toBeGreaterThan(-4);
   });
+
+  test('a soundscape and a noise bed play together; the master volume scales both; the timer fades both and restores both', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await soundButton(page, 'Underwater').click();
+    await expect(bar(page)).toHaveAttribute('data-status', 'playing');
+    await page.waitForTimeout(500);
+    const trackAlone = (await recordRms(page, 1500)).rms;
+    expect(trackAlone).toBeGreaterThan(0.003);
+
+    // Brown noise under the track, from the player bar's mix panel, at 100 %.
+    await bar(page).getByRole('button', { name: 'Mix and volume' }).click();
+    const panel = page.getByRole('dialog', { name: 'Mix and volume' });
+    await panel.getByRole('button', { name: 'Brown', exact: true }).click();
+    const bedLevel = panel.getByTestId('noise-bed-level');
+    await bedLevel.focus();
+    await page.keyboard.press('End');
+    await expect(bedLevel).toHaveAttribute('aria-valuenow', '100');
+    await page.waitForTimeout(800);
+    const mixed = (await recordRms(page, 1500)).rms;
+    const noisePower = mixed * mixed - trackAlone * trackAlone;
+    console.log(`mix: track alone ${trackAlone.toFixed(4)}, track + brown bed ${mixed.toFixed(4)} RMS`);
+    // The bed is heard on top of the track (its power at least a quarter of the mix), and the track still plays.
+    expect(noisePower / (mixed * mixed)).toBeGreaterThan(0.25);
+    expect(await page.evaluate(() => !(document.getElementById('lull-player') as HTMLAudioElement).paused)).toBe(true);
+
+    // Master volume 100 % → 50 % (keyboard): the whole mix measures 6 dB down, so both parts were scaled.
+    const master = panel.getByTestId('master-volume');
+    await master.focus();
+    await page.keyboard.press('End');
+    for (let i = 0; i < 5; i++) await page.keyboard.press('PageDown');
+    await expect(master).toHaveAttribute('aria-valuenow', '50');
+    await page.waitForTimeout(500);
+    const half = (await recordRms(page, 1500)).rms;
+    console.log(`mix at master 50 %: ${half.toFixed(4)} RMS (${db(half / mixed).toFixed(2)} dB)`);
+    expect(db(half / mixed)).toBeGreaterThan(-7.5);
+    expect(db(half / mixed)).toBeLessThan(-4.5);
+    await page.keyboard.press('Escape');
+
+    // The sleep timer fades the whole mix to silence, pauses it, and the next Play restores both levels.
+    await page.getByRole('button', { name: 'Sleep timer', exact: true }).click();
+    await dialog(page).getByLabel('Minutes').fill('1');
+    await dialog(page).getByRole('button', { name: 'Start timer' }).click();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await page.clock.fastForward(59_000);
+    for (let step = 0; step < 14; step++) await page.clock.runFor(100);
+    await page.waitForTimeout(300);
+    const faded = (await recordRms(page, 400)).rms;
+    console.log(`mix after the sleep fade: ${faded.toFixed(5)} RMS`);
+    expect(faded / half).toBeLessThan(0.02);
+    await expect(bar(page)).toHaveAttribute('data-status', 'paused');
+    await page.clock.runFor(500);
+    await bar(page).getByRole('button', { name: 'Play' }).click();
+    await expect(bar(page)).toHaveAttribute('data-status', 'playing');
+    await page.waitForTimeout(800);
+    const restored = (await recordRms(page, 1500)).rms;
+    console.log(`mix after the next Play: ${restored.toFixed(4)} RMS (${db(restored / half).toFixed(2)} dB re before the fade)`);
+    // Both restored: the track alone at 50 % would be far quieter than the mix was.
+    expect(db(restored / half)).toBeGreaterThan(-2);
+    expect(db(restored / half)).toBeLessThan(2);
+  });
 });

@@ -6,7 +6,8 @@ import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { strings } from '../../lib/strings';
-import { mixStore, setMasterVolume } from '../../stores/mix-store';
+import { useHydrated } from '../../lib/use-hydrated';
+import { DEFAULT_MASTER_VOLUME, mixStore, setMasterVolume } from '../../stores/mix-store';
 
 const toPercent = (level: number) => Math.round(level * 100);
 
@@ -14,7 +15,9 @@ const toPercent = (level: number) => Math.round(level * 100);
 export function MasterVolumeSlider({ showLabel = true }: { showLabel?: boolean }) {
   const mix = useSnapshot(mixStore);
   const labelId = useId();
-  const percent = toPercent(mix.masterVolume);
+  // The stored volume is the browser's: the prerendered page (and hydration) show the default.
+  const hydrated = useHydrated();
+  const percent = toPercent(hydrated ? mix.masterVolume : DEFAULT_MASTER_VOLUME);
   return (
     <Box sx={{ width: '100%', maxWidth: 360 }}>
       <Typography id={labelId} variant="body2" sx={showLabel ? { fontWeight: 600 } : visuallyHidden}>
