@@ -55,6 +55,29 @@ interface ConsoleRules {
 
 /** Fails the test on any uncaught page error or console error it did not expect. */
 export const test = base.extend<ConsoleFixtures & { consoleRules: ConsoleRules }>({
+  // Pages are prerendered: their controls are visible before React answers them. goto and reload
+  // return once the app has taken the page over (app-layout marks <html data-hydrated>), as a
+  // person would see it respond; documents that are not the app (no #root) are not waited for.
+  page: [
+    async ({ page }, use) => {
+    const whenHydrated = () =>
+      page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.hydrated === 'true', null, { timeout: 15_000 });
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args: Parameters<typeof goto>) => {
+      const response = await goto(...args);
+      await whenHydrated();
+      return response;
+    };
+    page.reload = async (...args: Parameters<typeof reload>) => {
+      const response = await reload(...args);
+      await whenHydrated();
+      return response;
+    };
+    await use(page);
+    },
+    { scope: 'test' },
+  ],
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -3,7 +3,7 @@
  * app hands to its output (the bus before the output element) while a loop restarts.
  *
  * A loop is 120 s long, and the audio clock cannot be faked, so each restart is reached by seeking
- * the track element to 1.5 s before its end, as a listener's scrub would: the engine follows the
+ * the track element to 2 s before its end, as a listener's scrub would: the engine follows the
  * element (the decoded loop starts again at the element's place), then the recording spans the
  * restart. Two restarts are recorded per sound and source (each after its own seek, so they are
  * not two natural restarts in a row), for Ocean, Rain and Underwater, streamed and from the offline
@@ -35,14 +35,18 @@ async function saved(page: Page, file: string): Promise<boolean> {
         request.onsuccess = () => resolve(request.result as { originalUrl?: string }[]);
         request.onerror = () => reject(request.error);
       });
-      return all.some((record) => record.originalUrl === url);
+      // Media URLs carry their content version (?v=<hash>).
+      return all.some((record) => record.originalUrl?.split('?')[0] === url);
     } finally {
       db.close();
     }
   }, `/media/${file}`);
 }
 
-/** Seeks to 1.5 s before the end, lets the engine follow, and records 3 s across the restart. */
+/**
+ * Seeks to 2 s before the end, lets the engine follow (its resync is scheduled ahead on the audio
+ * clock and crossfaded), then records 3 s across the restart.
+ */
 async function recordRestart(page: Page) {
   // Waits for the element's 'seeked' (the engine follows it then), whatever the machine's load.
   await page.evaluate(
@@ -50,10 +54,10 @@ async function recordRestart(page: Page) {
       new Promise<void>((resolve) => {
         const audio = document.getElementById('lull-player') as HTMLAudioElement;
         audio.addEventListener('seeked', () => resolve(), { once: true });
-        audio.currentTime = audio.duration - 1.5;
+        audio.currentTime = audio.duration - 2;
       }),
   );
-  await page.waitForTimeout(200);
+  await page.waitForTimeout(700);
   await page.evaluate(`${probe}.take(); ${probe}.record(true)`);
   await page.waitForTimeout(3000);
   const { samples, sampleRate } = await page.evaluate(() => {

@@ -12,7 +12,7 @@ import { test, expect, axeViolations } from './fixtures';
 const audioState = (page: Page) =>
   page.evaluate(() => {
     const audio = document.getElementById('lull-player') as HTMLAudioElement | null;
-    return { file: (audio?.dataset.url ?? '').replace(/^.*\/media\//, ''), paused: audio?.paused ?? true, currentTime: audio?.currentTime ?? 0 };
+    return { file: (audio?.dataset.url ?? '').replace(/^.*\/media\//, '').replace(/\?.*$/, ''), paused: audio?.paused ?? true, currentTime: audio?.currentTime ?? 0 };
   });
 
 /** The shared element plays `file`: not paused, its clock moving. */

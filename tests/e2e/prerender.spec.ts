@@ -56,7 +56,8 @@ test('a page with JavaScript disabled still shows the header, the sidebar and th
 });
 
 for (const [path, header] of routes) {
-  test(`${path}: React hydrates the prerendered page without a warning or a replaced node`, async ({ page }) => {
+  test(`${path}: React hydrates the prerendered page without a warning or a replaced node`, async ({ page, expectConsoleErrors }) => {
+    if (header === 'Page not found') expectConsoleErrors(/status of 404 \(Not Found\)/);
     const messages: string[] = [];
     page.on('console', (message) => {
       // The harness blocks service workers (playwright.config.ts); the app reports that, which is not about hydration.

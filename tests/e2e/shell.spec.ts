@@ -24,7 +24,9 @@ for (const [path, header, title] of routes) {
   });
 }
 
-test('an unknown path and /embed show the not-found page', async ({ page }) => {
+test('an unknown path and /embed show the not-found page', async ({ page, expectConsoleErrors }) => {
+  // An unknown path is answered with the prerendered 404 page and status 404, which Chromium logs.
+  expectConsoleErrors(/status of 404 .*\/no\/such\/page/);
   for (const path of ['/no/such/page', '/embed']) {
     await page.goto(path);
     await expect(page.getByText('The page you are looking for does not exist.')).toBeVisible();

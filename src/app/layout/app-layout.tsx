@@ -26,6 +26,16 @@ function useRouteTitle(): string {
 
 const MOBILE_QUERY = `(max-width:${constants.mobileBreakpointPx}px)`;
 
+/**
+ * Marks the document once React has taken the prerendered page over: from then on every control
+ * answers. Automation (the e2e fixture) waits for it instead of acting on inert prerendered HTML.
+ */
+function useHydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+}
+
 function useSidebarShortcut() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -58,6 +68,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const ui = useSnapshot(uiStore);
   const hydrated = useHydrated();
   const title = useRouteTitle();
+  useHydratedMark();
   useSidebarShortcut();
   useEffect(() => {
     document.title = documentTitle(title);
