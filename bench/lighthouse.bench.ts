@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleMarkdown, bundleReport } from './bundle-report.ts';
 import { freePort, waitForServer } from './preview-server.ts';
+import { writeReadmeSection } from './readme-section.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -166,24 +167,10 @@ async function main() {
     '',
     bundleMarkdown(bundle, 25),
   ].join('\n');
-  writeReadmeSection(body);
+  writeReadmeSection(`${root}README.md`, '## First load', body);
   console.log(`\n${body}\n\nWrote bench/results/lighthouse.json, bench/results/bundle.json and README.md (## First load).`);
 }
 
 /** Replaces the README's "## First load" section (its own heading, so the noise bench's section rewrite leaves it alone). */
-function writeReadmeSection(body: string): void {
-  const readmePath = `${root}README.md`;
-  const readme = readFileSync(readmePath, 'utf8');
-  const heading = '## First load\n';
-  const section = `${heading}\n${body}\n`;
-  const start = readme.indexOf(heading);
-  let next: string;
-  if (start === -1) next = `${readme.trimEnd()}\n\n${section}`;
-  else {
-    const after = readme.indexOf('\n## ', start + 1);
-    next = readme.slice(0, start) + section + (after === -1 ? '' : readme.slice(after));
-  }
-  writeFileSync(readmePath, next);
-}
 
 await main();

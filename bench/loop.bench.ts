@@ -11,27 +11,15 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { outputProbeScript, type OutputProbe } from '../tests/e2e/output-probe';
+import { freePort, waitForServer } from './preview-server.ts';
 
 const root = new URL('../', import.meta.url).pathname;
 const label = process.argv[2] ?? 'after';
 const RUNS = 5;
 const SOUNDS = ['Ocean', 'Rain', 'Underwater'];
-
-async function freePort(preferred: number): Promise<number> {
-  for (let port = preferred; port < preferred + 200; port++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-    if (ok) return port;
-  }
-  throw new Error('no free port');
-}
 
 const soundButton = (page: Page, name: string) => page.getByTestId('sound-grid').getByRole('button', { name: new RegExp(`^${name}\\b`) });
 
@@ -122,7 +110,7 @@ async function memory(browser: Browser, baseUrl: string) {
 
 async function main() {
   if (!existsSync(`${root}dist/index.html`)) throw new Error('build first: npx vite build');
-  const port = await freePort(4600 + (process.pid % 200));
+  const port = await freePort(4600 + (process.pid % 200), 200);
   const preview = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], { cwd: root, stdio: 'ignore', detached: true });
   const baseUrl = `http://localhost:${port}/`;
   const browser = await chromium.launch({
@@ -130,13 +118,7 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
   });
   try {
-    for (let i = 0; i < 120; i++) {
-      try {
-        if ((await fetch(baseUrl)).ok) break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    }
+    await waitForServer(baseUrl, preview, 120);
     const unthrottled = await latency(browser, baseUrl, 1);
     console.log(unthrottled);
     const throttled = await latency(browser, baseUrl, 4);

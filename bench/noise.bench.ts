@@ -10,14 +10,15 @@
  * Writes bench/results/noise.json and the README's "## Benchmarks" section. Nothing here is a test:
  * the figures depend on the machine and its load.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { fitSlope, flatness, thirdOctaveBands, welchPsd } from '../measure/analysis.ts';
 import { createNoiseState, NOISE_SEEDS, renderNoise, type NoiseColour } from '../worklets/dsp/noise.ts';
+import { freePort, waitForServer } from './preview-server.ts';
+import { writeReadmeSection } from './readme-section.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const COLOURS: NoiseColour[] = ['white', 'pink', 'brown'];
@@ -274,30 +275,6 @@ async function runInBrowser(baseUrl: string, page: Page, colour: NoiseColour, re
   };
 }
 
-async function freePort(preferred: number): Promise<number> {
-  const tryPort = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-  for (let port = preferred; port < preferred + 50; port++) if (await tryPort(port)) return port;
-  throw new Error('no free port');
-}
-
-async function waitForServer(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    if (child.exitCode !== null) throw new Error('vite preview exited');
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`preview did not start at ${url}`);
-}
-
 async function browserRuns(): Promise<BrowserRun[] | { skipped: string }> {
   if (!existsSync(`${root}dist/index.html`)) {
     // The noise pages need no rendered catalogue: the app build alone is enough.
@@ -315,7 +292,7 @@ async function browserRuns(): Promise<BrowserRun[] | { skipped: string }> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
   });
   try {
-    await waitForServer(baseUrl, preview);
+    await waitForServer(baseUrl, preview, 120);
     const runs: BrowserRun[] = [];
     const scenarios: [NoiseColour, Renderer][] = [
       ['white', 'buffer'],
@@ -376,20 +353,6 @@ function markdown(kernels: KernelCost[], runs: BrowserRun[] | { skipped: string 
   return lines.join('\n');
 }
 
-function writeReadmeSection(body: string): void {
-  const readmePath = `${root}README.md`;
-  const readme = readFileSync(readmePath, 'utf8');
-  const section = `## Benchmarks\n\n${body}\n`;
-  const start = readme.indexOf('## Benchmarks\n');
-  let next: string;
-  if (start === -1) next = `${readme.trimEnd()}\n\n${section}`;
-  else {
-    const after = readme.indexOf('\n## ', start + 1);
-    next = readme.slice(0, start) + section + (after === -1 ? '' : readme.slice(after));
-  }
-  writeFileSync(readmePath, next);
-}
-
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load average ${loadavg()[0]?.toFixed(1)}`;
 console.log('noise bench: kernels in Node…');
 const kernels = COLOURS.map(kernelCost);
@@ -400,5 +363,5 @@ const acc = [44100, 48000].flatMap((rate) => COLOURS.map((colour) => accuracy(co
 const table = markdown(kernels, runs, acc, machine);
 mkdirSync(`${root}bench/results`, { recursive: true });
 writeFileSync(`${root}bench/results/noise.json`, JSON.stringify({ date: new Date().toISOString(), machine, kernels, chromium: runs, accuracy: acc }, null, 2) + '\n');
-writeReadmeSection(table);
+writeReadmeSection(`${root}README.md`, '## Benchmarks', table);
 console.log(`\n${table}\n\nWrote bench/results/noise.json and README.md (## Benchmarks).`);

@@ -2,19 +2,20 @@
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
-export async function freePort(preferred: number): Promise<number> {
+export async function freePort(preferred: number, span = 50): Promise<number> {
   const tryPort = (port: number) =>
     new Promise<boolean>((resolve) => {
       const server = createServer();
       server.once('error', () => resolve(false));
       server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  for (let port = preferred; port < preferred + 50; port++) if (await tryPort(port)) return port;
+  for (let port = preferred; port < preferred + span; port++) if (await tryPort(port)) return port;
   throw new Error('no free port');
 }
 
-export async function waitForServer(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 480; i++) {
+/** Polls `url` every 250 ms, `attempts` times; fails at once if the preview process exits. */
+export async function waitForServer(url: string, child: ChildProcess, attempts = 480): Promise<void> {
+  for (let i = 0; i < attempts; i++) {
     if (child.exitCode !== null) throw new Error('vite preview exited');
     try {
       const response = await fetch(url);
