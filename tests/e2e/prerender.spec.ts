@@ -1,21 +1,9 @@
 import { catalogueEntries } from '../../src/catalogue/entries.ts';
 import { test, expect } from './fixtures';
+import { appRoutes } from './routes';
 
 /** Every route's first HTML response, as a browser without JavaScript (or a crawler) gets it. */
-const routes: [path: string, header: string, documentTitle: string][] = [
-  ['/', 'Home', 'Lull'],
-  ['/white-noise', 'White Noise', 'White Noise - Lull'],
-  ['/pink-noise', 'Pink Noise', 'Pink Noise - Lull'],
-  ['/brown-noise', 'Brown Noise', 'Brown Noise - Lull'],
-  ['/podcasts', 'Podcasts', 'Podcasts - Lull'],
-  ['/embed', 'Embed', 'Embed - Lull'],
-  ['/privacy', 'Privacy', 'Privacy - Lull'],
-  ['/support', 'Support', 'Support - Lull'],
-  ['/settings', 'Settings', 'Settings - Lull'],
-  ['/credits', 'Credits', 'Credits - Lull'],
-  ['/changelog', 'Changelog', 'Changelog - Lull'],
-  ['/no/such/page', 'Page not found', 'Page not found - Lull'],
-];
+const routes: typeof appRoutes = [...appRoutes, ['/no/such/page', 'Page not found', 'Page not found - Lull']];
 
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

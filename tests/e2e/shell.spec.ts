@@ -1,22 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from './fixtures';
+import { appRoutes } from './routes';
 
-const routes: [path: string, header: string, documentTitle: string][] = [
-  ['/', 'Home', 'Lull'],
-  ['/white-noise', 'White Noise', 'White Noise - Lull'],
-  ['/pink-noise', 'Pink Noise', 'Pink Noise - Lull'],
-  ['/brown-noise', 'Brown Noise', 'Brown Noise - Lull'],
-  ['/podcasts', 'Podcasts', 'Podcasts - Lull'],
-  ['/embed', 'Embed', 'Embed - Lull'],
-  ['/privacy', 'Privacy', 'Privacy - Lull'],
-  ['/support', 'Support', 'Support - Lull'],
-  ['/settings', 'Settings', 'Settings - Lull'],
-  ['/credits', 'Credits', 'Credits - Lull'],
-  ['/changelog', 'Changelog', 'Changelog - Lull'],
-];
 
-for (const [path, header, title] of routes) {
+
+for (const [path, header, title] of appRoutes) {
   test(`${path} shows its header title and document title`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByTestId('page-title')).toHaveText(header);

@@ -12,10 +12,10 @@ import { useEffect, useRef, type FocusEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { soundscapes } from '../../catalogue/catalogue';
 import { constants, strings } from '../../lib/strings';
-import { reportError } from '../../lib/error-reporting';
 import { mixStore } from '../../stores/mix-store';
 import { noiseStore } from '../../stores/noise-store';
 import { playerStore, playNext, playPrevious, togglePlayback } from '../../stores/player-store';
+import { stopNoise } from '../../engine/noise/noise-engine';
 import { useSpaceShortcut } from './use-space-shortcut';
 
 type Control = 'toggle' | 'previous' | 'next';
@@ -44,16 +44,6 @@ function useRestoredFocus(status: string) {
     },
   });
 }
-
-/**
- * A playing noise was started by its page, so the engine is already loaded: this resolves at once,
- * and the shell's first load does not carry the noise engine. Stopping needs no gesture.
- */
-const stopNoiseLater = () => {
-  import('../../engine/noise/noise-engine')
-    .then((engine) => engine.stopNoise())
-    .catch((error: unknown) => reportError(error, 'Lull: could not stop the noise:'));
-};
 
 const barSx = {
   position: 'fixed',
@@ -85,7 +75,7 @@ export function PlayerBar({ mixControls }: { mixControls?: ReactNode }) {
     if (noise.colour === null || noise.status === 'stopped') return null;
     return (
       <Paper component="section" aria-label={strings.playerLabel} data-testid="player-bar" data-status="noise" data-noise={noise.colour} elevation={6} sx={barSx}>
-        <IconButton onClick={stopNoiseLater} aria-label={strings.pause} color="primary" size="large">
+        <IconButton onClick={stopNoise} aria-label={strings.pause} color="primary" size="large">
           <PauseIcon />
         </IconButton>
         <Typography noWrap data-testid="player-title" sx={{ flex: 1, minWidth: 0, fontWeight: 600 }}>
