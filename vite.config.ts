@@ -216,7 +216,7 @@ export default defineConfig(({ mode }) => {
     preview: { port: 4173, strictPort: true },
     test: {
       environment: 'jsdom',
-      include: ['src/**/*.test.{ts,tsx}', 'worklets/**/*.test.ts', 'studio/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
+      include: ['tests/unit/**/*.test.{ts,tsx}'],
       setupFiles: ['tests/unit/setup.ts'],
       restoreMocks: true,
     },

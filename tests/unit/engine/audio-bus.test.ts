@@ -1,0 +1,82 @@
+/**
+ * The bus: one context for the app, created on the first open (inside a tap) and reused; the
+ * master volume and the sleep timer's fade as ramped gains; suspended while nobody holds it; a
+ * context left suspended longer than LONG_SUSPENSION_MS is replaced (Safari may freeze its clock)
+ * and the sources are told to reconnect.
+ */
+import { describe, expect, it } from 'vitest';
+import { createAudioBus, LONG_SUSPENSION_MS } from '../../../src/engine/audio-bus';
+import { createMixStore, setMasterVolume } from '../../../src/stores/mix-store';
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+function setup() {
+  const mix = createMixStore();
+  const contexts: AudioContext[] = [];
+  let now = 1_000_000;
+  const bus = createAudioBus({
+    mix,
+    outputElement: false,
+    now: () => now,
+    createContext: () => {
+      const ctx = new AudioContext();
+      contexts.push(ctx);
+      return ctx;
+    },
+  });
+  return { mix, bus, contexts, advance: (ms: number) => (now += ms) };
+}
+
+describe('audio bus', () => {
+  it('creates nothing before the first open, then one context for every caller', () => {
+    const { bus, contexts } = setup();
+    expect(bus.current()).toBeUndefined();
+    const nodes = bus.open()!;
+    expect(bus.open()).toBe(nodes);
+    expect(contexts).toHaveLength(1);
+    bus.dispose();
+  });
+
+  it('ramps the master gain to the mix store volume and the fade gain to the timer level', async () => {
+    const { bus, mix } = setup();
+    const nodes = bus.open()!;
+    const targets: number[] = [];
+    const setTarget = nodes.input.gain.setTargetAtTime.bind(nodes.input.gain);
+    nodes.input.gain.setTargetAtTime = (value: number, time: number, constant: number) => {
+      targets.push(value);
+      return setTarget(value, time, constant);
+    };
+    setMasterVolume(0.25, mix);
+    await settle();
+    expect(targets).toEqual([0.25]);
+    bus.setFade(0.5);
+    expect(bus.level()).toBeCloseTo(0.125);
+    bus.setFade(2);
+    expect(bus.level()).toBeCloseTo(0.25);
+    bus.dispose();
+  });
+
+  it('suspends when nobody holds it, and replaces a context suspended for too long', async () => {
+    const { bus, contexts, advance } = setup();
+    const first = bus.open()!;
+    let replaced = 0;
+    bus.onReplaced(() => replaced++);
+    bus.hold('player', true);
+    bus.hold('player', false);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(first.ctx.state).toBe('suspended');
+    advance(60_000);
+    expect(bus.open()).toBe(first); // resumed: not stale
+    bus.hold('noise', true);
+    bus.hold('noise', false);
+    await new Promise((r) => setTimeout(r, 1100));
+    advance(LONG_SUSPENSION_MS + 1);
+    const second = bus.open()!;
+    expect(second).not.toBe(first);
+    expect(contexts).toHaveLength(2);
+    expect(replaced).toBe(1);
+    await settle();
+    expect(first.ctx.state).toBe('closed');
+    bus.dispose();
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * The noise engine's rules over web-audio-test-api (no AudioWorklet there, so pink and brown take
+ * the ScriptProcessor fallback): a second Play is ignored, focus hand-over stops noise, Pause
+ * releases focus and the idle bus suspends the context; a bed follows the track and its level.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createNoiseEngine, type NoiseEngine } from '../../../../src/engine/noise/noise-engine';
+import { createAudioBus, type AudioBus } from '../../../../src/engine/audio-bus';
+import { claimAudioFocus, createAudioFocusStore, stopAllAudio } from '../../../../src/stores/audio-focus-store';
+import { createMixStore, setBedLevel, setNoiseBed } from '../../../../src/stores/mix-store';
+import { createNoiseStore } from '../../../../src/stores/noise-store';
+import { createPlayerStore, pausePlayback, playSound } from '../../../../src/stores/player-store';
+
+const settle = () => new Promise((r) => setTimeout(r, 20));
+
+interface Harness {
+  engine: NoiseEngine;
+  store: ReturnType<typeof createNoiseStore>;
+  focus: ReturnType<typeof createAudioFocusStore>;
+  mix: ReturnType<typeof createMixStore>;
+  player: ReturnType<typeof createPlayerStore>;
+  bus: AudioBus;
+  contexts: AudioContext[];
+}
+
+let current: Harness | undefined;
+
+function harness(): Harness {
+  const store = createNoiseStore();
+  const focus = createAudioFocusStore();
+  const mix = createMixStore();
+  const player = createPlayerStore();
+  const contexts: AudioContext[] = [];
+  const bus = createAudioBus({
+    mix,
+    outputElement: false,
+    createContext: () => {
+      const ctx = new AudioContext();
+      contexts.push(ctx);
+      return ctx;
+    },
+  });
+  const engine = createNoiseEngine({ bus, store, focus, mix, player });
+  current = { engine, store, focus, mix, player, bus, contexts };
+  return current;
+}
+
+afterEach(() => {
+  current?.engine.dispose();
+  current?.bus.dispose();
+});
+
+describe('noise engine', () => {
+  it('plays, ignores a second Play, and stops on Pause (releasing focus, suspending the context)', async () => {
+    const { engine, store, focus, contexts } = harness();
+    engine.play('pink');
+    expect(store).toMatchObject({ colour: 'pink', status: 'starting' });
+    expect(focus.owner).toBe('noise');
+    await settle();
+    expect(store.status).toBe('playing');
+    engine.play('pink');
+    await settle();
+    expect(contexts).toHaveLength(1);
+    expect(store.status).toBe('playing');
+    engine.toggle('pink');
+    expect(store).toMatchObject({ colour: null, status: 'stopped' });
+    expect(focus.owner).toBe('none');
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(contexts[0]?.state).toBe('suspended');
+    engine.play('white');
+    await settle();
+    expect(contexts).toHaveLength(1);
+    expect(store).toMatchObject({ colour: 'white', status: 'playing' });
+  });
+
+  it('stops when the player takes the speakers, or the sleep timer asks everyone to stop', async () => {
+    const { engine, store, focus } = harness();
+    engine.play('brown');
+    await settle();
+    claimAudioFocus('player', focus);
+    await settle();
+    expect(store.status).toBe('stopped');
+    expect(focus.owner).toBe('player');
+    engine.play('brown');
+    await settle();
+    expect(focus.owner).toBe('noise');
+    stopAllAudio(focus);
+    await settle();
+    expect(store.status).toBe('stopped');
+  });
+
+  it('plays the bed under a track at its level, pauses and resumes with the track, and follows the level', async () => {
+    const { store, mix, player, contexts } = harness();
+    const gains: GainNode[] = [];
+    const createGain = AudioContext.prototype.createGain;
+    AudioContext.prototype.createGain = function (this: AudioContext) {
+      const node = createGain.call(this);
+      gains.push(node);
+      return node;
+    };
+    try {
+      setNoiseBed('white', mix);
+      setBedLevel('white', 0.3, mix);
+      await settle();
+      expect(gains).toHaveLength(0); // no track: no bed
+      playSound(0, {}, player);
+      await settle();
+      expect(contexts).toHaveLength(1);
+      // The bus's master and fade, then the noise's own gain.
+      const voice = gains[2]!;
+      const targets: number[] = [];
+      const setTarget = voice.gain.setTargetAtTime.bind(voice.gain);
+      voice.gain.setTargetAtTime = (value: number, time: number, constant: number) => {
+        targets.push(value);
+        return setTarget(value, time, constant);
+      };
+      setBedLevel('white', 0.6, mix);
+      await settle();
+      expect(targets).toEqual([0.6]);
+      // The noise pages' own state is untouched by a bed.
+      expect(store.status).toBe('stopped');
+      pausePlayback(player);
+      await settle();
+      playSound(0, {}, player);
+      await settle();
+      // A new voice for the resumed track (the old one was released after its fade-out).
+      expect(gains.length).toBe(4);
+    } finally {
+      AudioContext.prototype.createGain = createGain;
+    }
+  });
+
+  it('a quick Pause then Play frees the first source after its fade-out instead of keeping it running', async () => {
+    const processors: ScriptProcessorNode[] = [];
+    const createScriptProcessor = AudioContext.prototype.createScriptProcessor;
+    AudioContext.prototype.createScriptProcessor = function (this: AudioContext, ...args: Parameters<typeof createScriptProcessor>) {
+      const node = createScriptProcessor.apply(this, args);
+      processors.push(node);
+      return node;
+    };
+    try {
+      const { engine, store } = harness();
+      engine.play('pink');
+      await settle();
+      engine.stop();
+      engine.play('pink'); // within the 40 ms fade-out
+      await new Promise((r) => setTimeout(r, 150));
+      expect(store.status).toBe('playing');
+      expect(processors).toHaveLength(2);
+      // The first generator no longer runs; the second does.
+      expect(processors[0]?.onaudioprocess).toBeNull();
+      expect(processors[1]?.onaudioprocess).toBeTypeOf('function');
+    } finally {
+      AudioContext.prototype.createScriptProcessor = createScriptProcessor;
+    }
+  });
+});

@@ -1,0 +1,166 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The engine's own logic under test; the offline cache stays out (network-only source).
+vi.mock('../../../../src/engine/playback-source', () => ({
+  resolvePlaybackSource: async (_sound: unknown, url: string) => ({ src: url, fromCache: false }),
+  onStreamStarted: () => {},
+  recoverFromLoadError: async () => null,
+}));
+
+const { createPlayerEngine } = await import('../../../../src/engine/player/player-engine');
+const { createPlayerStore, playSound, pausePlayback, setActivePlaylist } = await import('../../../../src/stores/player-store');
+const { createAudioFocusStore, claimAudioFocus, stopAllAudio } = await import('../../../../src/stores/audio-focus-store');
+const { createAudioBus } = await import('../../../../src/engine/audio-bus');
+const { createMixStore } = await import('../../../../src/stores/mix-store');
+const { createListeningTracker } = await import('../../../../src/engine/player/listening-tracker');
+const { createStatsStore } = await import('../../../../src/stores/stats-store');
+
+/** jsdom has no media pipeline: play() and pause() flip `paused` and fire the events a browser fires. */
+function simulateMediaElement() {
+  const paused = new WeakMap<HTMLMediaElement, boolean>();
+  vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(function (this: HTMLMediaElement) {
+    return paused.get(this) ?? true;
+  });
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+    paused.set(this, false);
+    queueMicrotask(() => {
+      this.dispatchEvent(new Event('play'));
+      this.dispatchEvent(new Event('playing'));
+    });
+    return Promise.resolve();
+  });
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
+    if (paused.get(this) === false) queueMicrotask(() => this.dispatchEvent(new Event('pause')));
+    paused.set(this, true);
+  });
+  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
+}
+
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+describe('player engine', () => {
+  beforeEach(() => simulateMediaElement());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    document.body.innerHTML = '';
+  });
+
+  const setup = (reversed = false) => {
+    const store = createPlayerStore({ reversed });
+    const focus = createAudioFocusStore();
+    const stats = createStatsStore({ persist: false, initial: {} });
+    const engine = createPlayerEngine({ store, focus, random: () => 0, tracker: createListeningTracker({ store: stats }) });
+    return { store, focus, stats, engine, audio: engine.audio };
+  };
+
+  it('creates one audio element outside any React root, and plays the catalogue file with its volume and loop', async () => {
+    const { store, focus, audio, stats, engine } = setup();
+    expect(document.querySelectorAll('audio')).toHaveLength(1);
+    playSound(3, {}, store);
+    await settle();
+    expect(audio.src).toMatch(/\/media\/river\.mp3(\?v=[0-9a-f]{12})?$/);
+    expect(audio.volume).toBeCloseTo(0.8);
+    expect(audio.loop).toBe(true);
+    expect(store.status).toBe('playing');
+    expect(focus.owner).toBe('player');
+    expect(stats.tracks.river?.sessionCount).toBe(1);
+    engine.dispose();
+  });
+
+  it('without Web Audio, applies catalogue volume × master × fade as element.volume (the fallback)', async () => {
+    const store = createPlayerStore();
+    const mix = createMixStore();
+    const bus = createAudioBus({ mix, createContext: () => undefined });
+    const engine = createPlayerEngine({ store, bus, focus: createAudioFocusStore(), random: () => 0 });
+    playSound(3, {}, store);
+    await settle();
+    expect(engine.audio.volume).toBeCloseTo(0.8);
+    bus.setFade(0.5);
+    expect(engine.audio.volume).toBeCloseTo(0.4);
+    mix.masterVolume = 0.5;
+    await settle();
+    expect(engine.audio.volume).toBeCloseTo(0.2);
+    bus.setFade(1);
+    expect(engine.audio.volume).toBeCloseTo(0.4);
+    engine.dispose();
+    bus.dispose();
+  });
+
+  it('pauses when the noise takes the speakers or the sleep timer stops all audio', async () => {
+    const { store, focus, audio, engine } = setup();
+    playSound(0, {}, store);
+    await settle();
+    claimAudioFocus('noise', focus);
+    await settle();
+    expect(audio.paused).toBe(true);
+    expect(store.status).toBe('paused');
+    playSound(0, {}, store);
+    await settle();
+    expect(audio.paused).toBe(false);
+    expect(focus.owner).toBe('player');
+    stopAllAudio(focus);
+    await settle();
+    expect(audio.paused).toBe(true);
+    expect(store.status).toBe('paused');
+    engine.dispose();
+  });
+
+  it('a lofi track does not loop; when it ends the next lofi track from the queue plays', async () => {
+    const { store, audio, stats, engine } = setup();
+    playSound(15, {}, store);
+    await settle();
+    expect(audio.loop).toBe(false);
+    audio.pause();
+    vi.spyOn(HTMLMediaElement.prototype, 'ended', 'get').mockReturnValue(true);
+    audio.dispatchEvent(new Event('ended'));
+    await settle();
+    // random() = 0 shuffles [13,14,16,...,23] to [14,16,...,23,13]: 14 comes first.
+    expect(store.currentIndex).toBe(14);
+    expect(audio.src).toMatch(/\/media\/upbeat\.mp3(\?v=[0-9a-f]{12})?$/);
+    expect(store.status).toBe('playing');
+    expect(stats.tracks.upbeat?.sessionCount).toBe(1);
+    engine.dispose();
+  });
+
+  it('a lofi track that ends inside a playlist item starts again instead of switching to another song', async () => {
+    const { store, audio, stats, engine } = setup();
+    setActivePlaylist({ length: 2, index: 0 }, store);
+    playSound(15, { origin: 'playlist' }, store);
+    await settle();
+    audio.pause();
+    vi.spyOn(HTMLMediaElement.prototype, 'ended', 'get').mockReturnValue(true);
+    audio.currentTime = 120;
+    audio.dispatchEvent(new Event('ended'));
+    await settle();
+    expect(store.currentIndex).toBe(15);
+    expect(audio.src).toMatch(/\/media\/chill\.mp3(\?v=[0-9a-f]{12})?$/);
+    expect(audio.currentTime).toBe(0);
+    expect(audio.paused).toBe(false);
+    expect(store.status).toBe('playing');
+    expect(stats.tracks.chill?.sessionCount).toBe(1);
+    engine.dispose();
+  });
+
+  it('on the reversed host plays the reversed file', async () => {
+    const { store, audio, engine } = setup(true);
+    playSound(13, {}, store);
+    await settle();
+    expect(audio.src).toMatch(/\/media\/groovy-reversed\.mp3(\?v=[0-9a-f]{12})?$/);
+    engine.dispose();
+  });
+
+  it('an audio error clears loading and keeps the track selected', async () => {
+    const { store, audio, engine } = setup();
+    vi.mocked(HTMLMediaElement.prototype.play).mockImplementation(() => Promise.resolve());
+    playSound(4, {}, store);
+    await settle();
+    expect(store.status).toBe('loading');
+    audio.dispatchEvent(new Event('error'));
+    await settle();
+    expect(store).toMatchObject({ status: 'paused', currentIndex: 4 });
+    pausePlayback(store);
+    engine.dispose();
+  });
+});

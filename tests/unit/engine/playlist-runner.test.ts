@@ -1,0 +1,233 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPlaylistRunner, type PlayerPort, type PlayerStatus, type PlaylistChangeDetail } from '../../../src/engine/playlist-runner';
+import { createPlaylistStore, deletePlaylist, savePlaylist, type Playlist } from '../../../src/stores/playlist-store';
+import { soundscapes } from '../../../src/catalogue/catalogue';
+
+/** A player with the real one's visible behaviour: loading, then playing; pause; a failing sound. */
+class FakePlayer implements PlayerPort {
+  status: PlayerStatus = 'idle';
+  currentIndex: number | null = null;
+  played: { index: number; volume: number }[] = [];
+  activePlaylist: { length: number; index: number } | null = null;
+  failing = new Set<number>();
+  origin: 'user' | 'playlist' = 'user';
+  private listeners = new Set<() => void>();
+  play(index: number, volume: number) {
+    this.played.push({ index, volume });
+    this.currentIndex = index;
+    this.origin = 'playlist';
+    if (this.failing.has(index)) {
+      this.set('paused');
+      return Promise.resolve(false);
+    }
+    this.set('loading');
+    this.set('playing');
+    return Promise.resolve(true);
+  }
+  pause() {
+    this.set('paused');
+  }
+  userPlays(index: number) {
+    this.currentIndex = index;
+    this.origin = 'user';
+    this.set('playing');
+  }
+  resume() {
+    this.set('playing');
+  }
+  view() {
+    return { status: this.status, currentIndex: this.currentIndex, origin: this.origin };
+  }
+  subscribe(listener: () => void) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  setActivePlaylist(value: { length: number; index: number } | null) {
+    this.activePlaylist = value;
+  }
+  private set(status: PlayerStatus) {
+    this.status = status;
+    for (const l of this.listeners) l();
+  }
+}
+
+const minutes = (n: number) => n * 60_000;
+const playlist = (items: [number, number][], id = 'p1'): Playlist => ({ id, name: 'Night', description: '', items: items.map(([index, duration]) => ({ index, duration })) });
+
+let dispose: (() => void) | undefined;
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  dispose?.();
+  vi.useRealTimers();
+});
+
+function setup(playlists: Playlist[]) {
+  const store = createPlaylistStore(playlists);
+  const player = new FakePlayer();
+  const target = new EventTarget();
+  const changes: number[] = [];
+  let stops = 0;
+  target.addEventListener('playlist-change', (e) => changes.push((e as CustomEvent<PlaylistChangeDetail>).detail.index));
+  target.addEventListener('playlist-stop', () => stops++);
+  const runner = createPlaylistRunner({ store, player, target, now: () => Date.now() });
+  dispose = runner.dispose;
+  return { store, player, target, runner, changes, stops: () => stops };
+}
+
+describe('playlist runner', () => {
+  it('plays each item at its catalogue volume, advances after its duration and wraps', () => {
+    const { player, runner, store, changes } = setup([playlist([[3, 1], [9, 2]])]);
+    runner.play('p1');
+    expect(player.played).toEqual([{ index: 3, volume: soundscapes[3]?.volume }]);
+    expect(player.activePlaylist).toEqual({ length: 2, index: 0 });
+    vi.advanceTimersByTime(minutes(1) - 1);
+    expect(player.played).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(player.played.at(-1)).toEqual({ index: 9, volume: 0.2 });
+    expect(store.active?.index).toBe(1);
+    vi.advanceTimersByTime(minutes(2));
+    expect(player.played.at(-1)?.index).toBe(3);
+    expect(changes).toEqual([0, 1, 0]);
+  });
+
+  it('pausing stops the item clock and playing resumes it', () => {
+    const { player, runner } = setup([playlist([[0, 1], [1, 1]])]);
+    runner.play('p1');
+    vi.advanceTimersByTime(40_000);
+    player.pause();
+    vi.advanceTimersByTime(minutes(10));
+    expect(player.played).toHaveLength(1);
+    player.resume();
+    vi.advanceTimersByTime(19_999);
+    expect(player.played).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(player.played.at(-1)?.index).toBe(1);
+  });
+
+  it('a late timer catches up from the deadline instead of losing time', () => {
+    const { player, runner, store } = setup([playlist([[0, 1], [1, 1], [2, 1]])]);
+    runner.play('p1');
+    // The tab slept: the wall clock moved 90 s on, then the 60 s timer fired: 150 s in all.
+    vi.setSystemTime(Date.now() + 90_000);
+    vi.advanceTimersByTime(minutes(1));
+    expect(store.active?.index).toBe(2);
+    expect(player.played.map((p) => p.index)).toEqual([0, 2]);
+    vi.advanceTimersByTime(30_000 - 1);
+    expect(store.active?.index).toBe(2);
+    vi.advanceTimersByTime(1);
+    expect(store.active?.index).toBe(0);
+  });
+
+  it('a one-item playlist wraps onto itself without pausing it', () => {
+    const { player, runner } = setup([playlist([[5, 1]])]);
+    runner.play('p1');
+    vi.advanceTimersByTime(minutes(3));
+    expect(player.played).toHaveLength(1);
+    expect(player.status).toBe('playing');
+  });
+
+  it('skips a missing soundscape after 1 s and a failing one after 2 s', () => {
+    const { player, runner, store } = setup([playlist([[99, 1], [4, 1], [6, 1]])]);
+    player.failing.add(4);
+    runner.play('p1');
+    expect(store.active?.problem).toBe('missing');
+    expect(player.played).toHaveLength(0);
+    vi.advanceTimersByTime(1000);
+    expect(player.played.at(-1)?.index).toBe(4);
+    return Promise.resolve().then(() => {
+      expect(store.active?.problem).toBe('failed');
+      vi.advanceTimersByTime(1999);
+      expect(player.played).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(player.played.at(-1)?.index).toBe(6);
+      expect(store.active?.problem).toBeNull();
+    });
+  });
+
+  it('moves to the index that playlist-next and playlist-previous carry, or the neighbour', () => {
+    const { player, target, store } = setup([playlist([[0, 5], [1, 5], [2, 5]])]);
+    target.dispatchEvent(new CustomEvent('playlist-next', { detail: 1 }));
+    expect(player.played).toHaveLength(0);
+    store.active = { playlistId: 'p1', index: 0, problem: null, endsAt: null, remainingMs: 0 };
+    target.dispatchEvent(new CustomEvent('playlist-previous', { detail: 2 }));
+    expect(player.played.at(-1)?.index).toBe(2);
+    target.dispatchEvent(new CustomEvent('playlist-next'));
+    expect(player.played.at(-1)?.index).toBe(0);
+    target.dispatchEvent(new CustomEvent('playlist-next', { detail: { index: 1 } }));
+    expect(player.played.at(-1)?.index).toBe(1);
+    expect(player.activePlaylist).toEqual({ length: 3, index: 1 });
+  });
+
+  it('Stop Playlist pauses, clears the timer, resets the index and says so', () => {
+    const { player, runner, store, stops } = setup([playlist([[0, 1], [1, 1]])]);
+    runner.play('p1', 1);
+    runner.stop();
+    expect(player.status).toBe('paused');
+    expect(store.active).toBeNull();
+    expect(player.activePlaylist).toBeNull();
+    expect(stops()).toBe(1);
+    vi.advanceTimersByTime(minutes(5));
+    expect(player.played).toHaveLength(1);
+    runner.play('p1');
+    expect(player.played.at(-1)?.index).toBe(0);
+  });
+
+  it('deleting the playing playlist stops it', async () => {
+    const { runner, store, player } = setup([playlist([[0, 1]])]);
+    runner.play('p1');
+    deletePlaylist('p1', store);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(store.active).toBeNull();
+    expect(player.status).toBe('paused');
+  });
+
+  it('a sound the user picks ends the playlist and keeps playing', () => {
+    const { runner, store, player, stops } = setup([playlist([[0, 1], [1, 1]])]);
+    runner.play('p1');
+    player.userPlays(7);
+    expect(store.active).toBeNull();
+    expect(player.activePlaylist).toBeNull();
+    expect(player.status).toBe('playing');
+    expect(stops()).toBe(1);
+    vi.advanceTimersByTime(minutes(5));
+    expect(player.played).toHaveLength(1);
+  });
+  it('removing the playing item (B of A, B, C) keeps B playing, highlights nothing, and C comes next when B\'s time ends', () => {
+    const { player, runner, store, target } = setup([playlist([[0, 1], [1, 2], [2, 1]])]);
+    runner.play('p1', 1);
+    vi.advanceTimersByTime(30_000);
+    savePlaylist({ name: 'Night', description: '', items: [{ index: 0, duration: 1 }, { index: 2, duration: 1 }] }, 'p1', store);
+    expect(player.currentIndex).toBe(1);
+    expect(store.active).toMatchObject({ removed: true, index: 1 });
+    // B keeps its own time (2 minutes), then C (not A) plays.
+    vi.advanceTimersByTime(minutes(1.5) - 1);
+    expect(player.played.map((p) => p.index)).toEqual([1]);
+    vi.advanceTimersByTime(1);
+    expect(player.played.map((p) => p.index)).toEqual([1, 2]);
+    expect(store.active).toMatchObject({ removed: false, index: 1 });
+    // Next and previous from a removed item: the one that followed it, and the one before that.
+    runner.play('p1', 0);
+    savePlaylist({ name: 'Night', description: '', items: [{ index: 2, duration: 1 }] }, 'p1', store);
+    target.dispatchEvent(new CustomEvent('playlist-next', { detail: 1 }));
+    expect(player.played.at(-1)?.index).toBe(2);
+  });
+
+  it('previous from a removed item plays the item before the gap', () => {
+    const { player, runner, store, target } = setup([playlist([[0, 1], [1, 1], [2, 1]])]);
+    runner.play('p1', 1);
+    savePlaylist({ name: 'Night', description: '', items: [{ index: 0, duration: 1 }, { index: 2, duration: 1 }] }, 'p1', store);
+    target.dispatchEvent(new CustomEvent('playlist-previous', { detail: 0 }));
+    expect(player.played.at(-1)?.index).toBe(0);
+  });
+
+  it('an item longer than setTimeout allows (stored before the bound) does not spin: the timer sleeps in steps', () => {
+    const { player, runner } = setup([playlist([[0, 40_000], [1, 1]])]);
+    const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
+    runner.play('p1');
+    vi.advanceTimersByTime(minutes(60));
+    // A delay over 2^31 - 1 ms fires at once; clamped, an hour needs no timer at all.
+    expect(setTimeoutSpy.mock.calls.length).toBeLessThan(5);
+    expect(player.played).toHaveLength(1);
+  });
+});
