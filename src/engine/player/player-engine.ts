@@ -19,7 +19,7 @@ import {
 } from '../../stores/player-store';
 import { incrementSessionCount, statsKey } from '../../stores/stats-store';
 import { subscribe } from 'valtio/vanilla';
-import { onStreamStarted, recoverFromLoadError, resolvePlaybackSource } from '../playback-source';
+import { onStreamStarted, recoverFromLoadError, resolvePlaybackSource } from '../../features/offline/offline-service';
 import { PRODUCT } from '../../lib/strings';
 import type { AudioBus } from '../audio-bus';
 import { setSessionPlaybackState, showInMediaSession } from '../media-session';

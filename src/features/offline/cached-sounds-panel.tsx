@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { useSnapshot } from 'valtio';
 import { soundscapes } from '../../catalogue/catalogue';
-import { clearCachedSounds, listCachedSounds, removeCachedSound } from '../../engine/playback-source';
+import { clearCachedSounds, listCachedSounds, removeCachedSound } from './offline-service';
 import { strings } from '../../lib/strings';
 import type { CachedSoundInfo } from '../../workers/cache-api';
 import { offlineStore } from '../../stores/offline-store';

@@ -1,4 +1,4 @@
-import { refreshCachedSounds } from '../../engine/playback-source';
+import { refreshCachedSounds } from './offline-service';
 import { constants, strings } from '../../lib/strings';
 import { clearStatus, offlineStore, setOnline, showStatus, type OfflineState } from '../../stores/offline-store';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The engine's own logic under test; the offline cache stays out (network-only source).
-vi.mock('../../../../src/engine/playback-source', () => ({
+vi.mock('../../../../src/features/offline/offline-service', () => ({
   resolvePlaybackSource: async (_sound: unknown, url: string) => ({ src: url, fromCache: false }),
   onStreamStarted: () => {},
   recoverFromLoadError: async () => null,

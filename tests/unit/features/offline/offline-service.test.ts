@@ -1,11 +1,11 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { subscribe } from 'valtio/vanilla';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { soundscapes } from '../../../src/catalogue/catalogue';
-import { AUDIO_STORE, openAudioDb } from '../../../src/lib/db';
-import { createPlaybackSources, type CacheBackend } from '../../../src/engine/playback-source';
-import { createOfflineStore, type OfflineState } from '../../../src/stores/offline-store';
-import { createCacheApi } from '../../../src/workers/cache-api';
+import { soundscapes } from '../../../../src/catalogue/catalogue';
+import { AUDIO_STORE, openAudioDb } from '../../../../src/lib/db';
+import { createPlaybackSources, type CacheBackend } from '../../../../src/features/offline/offline-service';
+import { createOfflineStore, type OfflineState } from '../../../../src/stores/offline-store';
+import { createCacheApi } from '../../../../src/workers/cache-api';
 
 const ocean = soundscapes[0]!;
 const forest = soundscapes[1]!;

@@ -1,10 +1,10 @@
-import type { Soundscape } from '../catalogue/catalogue';
-import { reportError } from '../lib/error-reporting';
-import { strings } from '../lib/strings';
-import { markCached, markUncached, offlineStore, setCachedSounds, showStatus, type OfflineState } from '../stores/offline-store';
-import { playerStore } from '../stores/player-store';
-import type { CachedEntry, CachedSoundInfo, ListResult, ReadResult, RemoveResult, SaveResult } from '../workers/cache-api';
-import { cacheClient } from '../workers/cache-client';
+import type { Soundscape } from '../../catalogue/catalogue';
+import { reportError } from '../../lib/error-reporting';
+import { strings } from '../../lib/strings';
+import { markCached, markUncached, offlineStore, setCachedSounds, showStatus, type OfflineState } from '../../stores/offline-store';
+import { playerStore } from '../../stores/player-store';
+import type { CachedEntry, CachedSoundInfo, ListResult, ReadResult, RemoveResult, SaveResult } from '../../workers/cache-api';
+import { cacheClient } from '../../workers/cache-client';
 
 /**
  * The seam between the player engine and the offline cache (SPEC 4, playback source order).
