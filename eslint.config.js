@@ -14,13 +14,15 @@ const zones = [
   { target: './measure', from: ['./src', './worklets', './studio', './bench', './tests'], message: 'measure/ imports nothing of ours.' },
   // stores import only lib and catalogue.
   { target: './src/stores', from: ['./src/app', './src/pages', './src/features', './src/engine', './src/workers'], message: 'Stores import only lib and catalogue.' },
-  // engine: stores, lib, catalogue, workers and worklet URLs; never React, pages or features.
+  // engine: stores, lib, catalogue and worklet URLs; never React, pages, features or workers.
   { target: './src/engine', from: ['./src/app', './src/pages', './src/features'], message: 'The engine never imports UI.' },
-  // features never import pages or app; pages never import app.
+  { target: './src/engine', from: ['./src/workers'], message: 'The engine never imports workers: it declares what it needs and startApp() hands it in.' },
+  // features never import pages, the app or workers (main.tsx creates the worker clients); pages never import app.
   { target: './src/features', from: ['./src/app', './src/pages'], message: 'Features do not import pages or the app shell.' },
+  { target: './src/features', from: ['./src/workers'], message: 'Features never import workers: main.tsx creates the worker client and starts the service over it.' },
   { target: './src/pages', from: ['./src/app'], message: 'Pages do not import the app shell.' },
-  { target: './src/lib', from: ['./src/app', './src/pages', './src/features', './src/engine', './src/stores'], message: 'lib is the bottom layer.' },
-  { target: './src/catalogue', from: ['./src/app', './src/pages', './src/features', './src/engine', './src/stores'], message: 'The catalogue is data.' },
+  { target: './src/lib', from: ['./src/app', './src/pages', './src/features', './src/engine', './src/stores', './src/workers'], message: 'lib is the bottom layer.' },
+  { target: './src/catalogue', from: ['./src/app', './src/pages', './src/features', './src/engine', './src/stores', './src/workers'], message: 'The catalogue is data.' },
   // the app never imports the studio or the bench.
   { target: './src', from: ['./studio', './bench', './tests', './measure'], message: 'The app never imports studio/, bench/, measure/ or tests/.' },
 ];

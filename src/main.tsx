@@ -9,7 +9,9 @@ import { siteConfig } from './lib/config';
 import { reportError, startErrorReporting } from './lib/error-reporting';
 import { listenForInstallPrompt } from './features/install/install-prompt';
 import { registerServiceWorker } from './features/offline/register-service-worker';
+import { startOfflineService } from './features/offline/offline-service';
 import { startApp } from './engine/start-app';
+import { cacheClient } from './workers/cache-client';
 
 void startErrorReporting(siteConfig.sentryDsn, import.meta.env.VITE_APP_VERSION as string | undefined);
 window.addEventListener('unhandledrejection', (event) => {
@@ -19,8 +21,8 @@ window.addEventListener('unhandledrejection', (event) => {
 startAnalytics(siteConfig.analytics);
 listenForInstallPrompt();
 registerServiceWorker();
-// The audio graph and its engines, created once (nothing starts on import).
-startApp();
+// The offline service is the cache worker's one client; the engines receive it with the audio graph.
+startApp({ sources: startOfflineService(cacheClient) });
 
 /**
  * Every route's HTML is prerendered at build time (vite-prerender.ts); React takes it over with

@@ -6,16 +6,22 @@
  */
 import { createAudioBus, type AudioBus } from './audio-bus';
 import { startNoiseEngine } from './noise/noise-engine';
+import type { PlaybackSources } from './playback-sources';
 import { startPlayerEngine } from './player/player-engine';
 import { startSleepTimerEngine } from './sleep-timer';
 
 let bus: AudioBus | undefined;
 
-export function startApp(): void {
+export interface AppServices {
+  /** Where tracks play from: the offline service, created over the cache worker by main.tsx. */
+  sources: PlaybackSources;
+}
+
+export function startApp({ sources }: AppServices): void {
   if (bus) return;
   bus = createAudioBus();
   const fade = bus.setFade;
-  startPlayerEngine(bus);
+  startPlayerEngine(bus, sources);
   startNoiseEngine(bus);
   startSleepTimerEngine((level) => fade(level));
 }

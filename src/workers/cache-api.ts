@@ -1,42 +1,12 @@
 import { AUDIO_STORE, ORIGINAL_URL_INDEX, isCachedAudioRecord, isSoundscapeId, openAudioDb, type AudioDb, type CachedAudioRecord } from '../lib/db';
 import { strings } from '../lib/strings';
+import type { CachedEntry, CachedSoundInfo, ListResult, ReadResult, RemoveResult, SaveResult } from '../lib/cache-contract';
 
 /**
  * The offline audio cache: fetch, encode as a data URL, store, read back. Runs inside the cache
  * worker (cache.worker.ts), so the megabytes of base64 never touch the main thread. Plain async
  * functions with injectable fetch and database, so unit tests run them directly.
  */
-
-export type CacheFailureKind = 'fetch' | 'quota' | 'db';
-
-export type SaveResult =
-  | { outcome: 'saved'; soundscapeId: number; originalUrl: string; storedBytes: number; fileBytes: number }
-  | { outcome: 'unchanged'; soundscapeId: number; originalUrl: string }
-  | { outcome: 'skipped' }
-  | { outcome: 'failed'; kind: CacheFailureKind; message: string };
-
-export type ReadResult =
-  | { outcome: 'hit'; audio: ArrayBuffer; mimeType: string; originalUrl: string; savedAt: string }
-  | { outcome: 'miss' }
-  | { outcome: 'corrupt' }
-  | { outcome: 'failed'; kind: 'db'; message: string };
-
-export interface CachedEntry {
-  soundscapeId: number;
-  originalUrl: string;
-}
-
-export interface CachedSoundInfo extends CachedEntry {
-  savedAt: string;
-  /** Length of the stored data URL (ASCII, so bytes). */
-  storedBytes: number;
-  /** Size of the audio file it encodes. */
-  fileBytes: number;
-  corrupt: boolean;
-}
-
-export type ListResult<T> = { ok: true; items: T[] } | { ok: false; message: string };
-export type RemoveResult = { ok: true } | { ok: false; message: string };
 
 export interface CacheApiDeps {
   openDb?: () => Promise<AudioDb>;

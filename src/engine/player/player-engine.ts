@@ -19,7 +19,7 @@ import {
 } from '../../stores/player-store';
 import { incrementSessionCount, statsKey } from '../../stores/stats-store';
 import { subscribe } from 'valtio/vanilla';
-import { onStreamStarted, recoverFromLoadError, resolvePlaybackSource } from '../../features/offline/offline-service';
+import { networkOnlySources, type PlaybackSources } from '../playback-sources';
 import { PRODUCT } from '../../lib/strings';
 import type { AudioBus } from '../audio-bus';
 import { setSessionPlaybackState, showInMediaSession } from '../media-session';
@@ -39,6 +39,8 @@ export { PLAYER_AUDIO_ID } from './track-output';
 export interface PlayerEngineOptions {
   /** The app's audio graph; without one (or without Web Audio) the element plays on its own. */
   bus?: AudioBus;
+  /** Where a track plays from (the offline service); without one every track streams. */
+  sources?: PlaybackSources;
   store?: PlayerState;
   focus?: AudioFocusState;
   random?: Random;
@@ -75,6 +77,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     options.random,
   );
   const bus = options.bus;
+  const { resolvePlaybackSource, onStreamStarted, recoverFromLoadError } = options.sources ?? networkOnlySources;
   /** The element now (a replaced context brings a fresh one); `output` is created below, with the listeners. */
   const audioEl = (): HTMLAudioElement => output.element;
 
@@ -290,7 +293,7 @@ function sessionState(status: PlayerState['status']): MediaSessionPlaybackState 
 let shared: PlayerEngine | undefined;
 
 /** Created once by startApp(): the app has exactly one player engine and one track element. */
-export function startPlayerEngine(bus: AudioBus): PlayerEngine {
-  shared ??= createPlayerEngine({ bus });
+export function startPlayerEngine(bus: AudioBus, sources: PlaybackSources): PlayerEngine {
+  shared ??= createPlayerEngine({ bus, sources });
   return shared;
 }

@@ -14,9 +14,9 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { useSnapshot } from 'valtio';
 import { soundscapes } from '../../catalogue/catalogue';
-import { clearCachedSounds, listCachedSounds, removeCachedSound } from './offline-service';
+import { offlineService } from './offline-service';
 import { strings } from '../../lib/strings';
-import type { CachedSoundInfo } from '../../workers/cache-api';
+import type { CachedSoundInfo } from '../../lib/cache-contract';
 import { offlineStore } from '../../stores/offline-store';
 
 /** 2.7 MB, 512 kB, 900 B: decimal units, as browsers report storage. */
@@ -38,7 +38,7 @@ export function CachedSoundsPanel() {
   const [error, setError] = useState<string | null>(null);
 
   const refresh = useCallback(async () => {
-    const result = await listCachedSounds();
+    const result = await offlineService().listCachedSounds();
     setLoad(result.ok ? { state: 'ready', items: result.items } : { state: 'failed', message: strings.indexedDbError(result.message) });
   }, []);
 
@@ -49,14 +49,14 @@ export function CachedSoundsPanel() {
   }, [refresh, savedKey]);
 
   const remove = async (id: number) => {
-    const result = await removeCachedSound(id);
+    const result = await offlineService().removeCachedSound(id);
     setError(result.ok ? null : strings.indexedDbError(result.message));
     await refresh();
   };
 
   const removeAll = async () => {
     setConfirmOpen(false);
-    const result = await clearCachedSounds();
+    const result = await offlineService().clearCachedSounds();
     setError(result.ok ? null : strings.indexedDbError(result.message));
     await refresh();
   };

@@ -1,13 +1,18 @@
-import { refreshCachedSounds } from './offline-service';
+import { reportError } from '../../lib/error-reporting';
 import { constants, strings } from '../../lib/strings';
 import { clearStatus, offlineStore, setOnline, showStatus, type OfflineState } from '../../stores/offline-store';
+import { offlineService } from './offline-service';
 
 /**
  * Follows the browser's online/offline events (SPEC 4): offline shows the offline message;
  * back online shows 'You are back online' for 3 s. Also reads which sounds are saved.
  * Returns the cleanup.
  */
-export function startOfflineMonitor(target: Window = window, store: OfflineState = offlineStore): () => void {
+export function startOfflineMonitor(
+  target: Window = window,
+  store: OfflineState = offlineStore,
+  refreshCachedSounds: () => Promise<void> = async () => offlineService().refreshCachedSounds(),
+): () => void {
   let backOnlineTimer: ReturnType<typeof setTimeout> | undefined;
 
   const goOffline = () => {
@@ -26,7 +31,7 @@ export function startOfflineMonitor(target: Window = window, store: OfflineState
   target.addEventListener('online', goOnline);
   if (target.navigator.onLine === false) goOffline();
   else setOnline(true, store);
-  void refreshCachedSounds();
+  refreshCachedSounds().catch((error: unknown) => reportError(error, 'Lull: the list of offline sounds could not be read:'));
 
   return () => {
     clearTimeout(backOnlineTimer);

@@ -3,35 +3,19 @@ import { reportError } from '../../lib/error-reporting';
 import { strings } from '../../lib/strings';
 import { markCached, markUncached, offlineStore, setCachedSounds, showStatus, type OfflineState } from '../../stores/offline-store';
 import { playerStore } from '../../stores/player-store';
-import type { CachedEntry, CachedSoundInfo, ListResult, ReadResult, RemoveResult, SaveResult } from '../../workers/cache-api';
-import { cacheClient } from '../../workers/cache-client';
+import type { CacheBackend, CachedSoundInfo, ListResult, ReadResult, RemoveResult, SaveResult } from '../../lib/cache-contract';
+import type { PlaybackSource, PlaybackSources } from '../../engine/playback-sources';
 
 /**
- * The seam between the player engine and the offline cache (SPEC 4, playback source order).
- * The player engine asks here which src to play, tells when a stream started, and asks for a
- * fallback after a load error. The cache itself lives in a worker (workers/cache.worker.ts).
+ * The offline service, the one client of the cache worker on the page (SPEC 4): source choice for
+ * the player engine (which src to play, saving a stream once it started, a fallback after a load
+ * error) and the cache management and statuses Settings uses. main.tsx starts it over the worker
+ * client and hands it to startApp(); the cache itself lives in workers/cache.worker.ts.
  */
-export interface PlaybackSource {
-  /** What to put in audio.src. */
-  readonly src: string;
-  readonly fromCache: boolean;
-  /** The cached copy's bytes (fromCache only): decoded for a seamless loop without fetching a blob: URL, which the CSP's connect-src does not allow. */
-  readonly blob?: Blob;
-}
-
-/** What this module needs from the cache worker (the comlink client, or a fake in tests). */
-export interface CacheBackend {
-  saveAudio(soundscapeId: number | null | undefined, url: string, replace?: boolean): Promise<SaveResult>;
-  readAudio(soundscapeId: number): Promise<ReadResult>;
-  listCachedEntries(): Promise<ListResult<CachedEntry>>;
-  listCachedSounds(): Promise<ListResult<CachedSoundInfo>>;
-  removeCachedSound(soundscapeId: number): Promise<RemoveResult>;
-  clearCachedSounds(): Promise<RemoveResult>;
-}
 
 export type PlaybackContext = 'track' | 'playlist';
 
-export interface PlaybackSourceDeps {
+export interface OfflineServiceDeps {
   cache: () => CacheBackend;
   store?: OfflineState;
   createObjectUrl?: (blob: Blob) => string;
@@ -46,7 +30,7 @@ class CacheTimeout extends Error {
   override name = 'CacheTimeout';
 }
 
-export function createPlaybackSources(deps: PlaybackSourceDeps) {
+export function createOfflineService(deps: OfflineServiceDeps) {
   const store = deps.store ?? offlineStore;
   const createObjectUrl = deps.createObjectUrl ?? ((blob: Blob) => URL.createObjectURL(blob));
   const revokeObjectUrl = deps.revokeObjectUrl ?? ((url: string) => URL.revokeObjectURL(url));
@@ -129,7 +113,7 @@ export function createPlaybackSources(deps: PlaybackSourceDeps) {
     return store.online ? network(sound, url) : null;
   }
 
-  return {
+  const service = {
     /** SPEC order: a saved copy first (unless it came from an older URL and the network is there), else the stream. */
     async resolvePlaybackSource(sound: Soundscape, url: string): Promise<PlaybackSource> {
       failedCopies.delete(sound.index);
@@ -246,25 +230,26 @@ export function createPlaybackSources(deps: PlaybackSourceDeps) {
       }
     },
   };
+  // The player engine's side of the service is the interface the engine declares.
+  return service satisfies PlaybackSources;
 }
 
-export type PlaybackSources = ReturnType<typeof createPlaybackSources>;
+export type OfflineService = ReturnType<typeof createOfflineService>;
 
-const playbackSources = createPlaybackSources({
-  cache: cacheClient,
-  // A playlist item plays through the player with origin 'playlist': its cached failure gets the playlist wording.
-  context: () => (playerStore.origin === 'playlist' ? 'playlist' : 'track'),
-});
+let started: OfflineService | undefined;
 
-/** `url` is the file to play (the reversed file on the reversed host). */
-export const resolvePlaybackSource = playbackSources.resolvePlaybackSource;
-/** Called once a streamed (not cached) track starts playing, so it can be saved for offline use. */
-export const onStreamStarted = playbackSources.onStreamStarted;
-/** After a load error: a cached copy to try, or null. */
-export const recoverFromLoadError = playbackSources.recoverFromLoadError;
-/** A cached copy failed to play ('Failed to play cached audio', or the playlist wording). */
-export const recoverFromCachedPlaybackError = playbackSources.recoverFromCachedPlaybackError;
-export const refreshCachedSounds = playbackSources.refreshCachedSounds;
-export const listCachedSounds = playbackSources.listCachedSounds;
-export const removeCachedSound = playbackSources.removeCachedSound;
-export const clearCachedSounds = playbackSources.clearCachedSounds;
+/** Once, from main.tsx, over the cache worker's client; the same service plays and manages the cache. */
+export function startOfflineService(cache: () => CacheBackend): OfflineService {
+  started ??= createOfflineService({
+    cache,
+    // A playlist item plays through the player with origin 'playlist': its cached failure gets the playlist wording.
+    context: () => (playerStore.origin === 'playlist' ? 'playlist' : 'track'),
+  });
+  return started;
+}
+
+/** The started service, for the offline feature's components and hooks. */
+export function offlineService(): OfflineService {
+  if (!started) throw new Error('Lull: the offline service was not started (startOfflineService in main.tsx)');
+  return started;
+}

@@ -1,12 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// The engine's own logic under test; the offline cache stays out (network-only source).
-vi.mock('../../../../src/features/offline/offline-service', () => ({
-  resolvePlaybackSource: async (_sound: unknown, url: string) => ({ src: url, fromCache: false }),
-  onStreamStarted: () => {},
-  recoverFromLoadError: async () => null,
-}));
-
+// The engine's own logic under test; without an offline service every track streams.
 const { createPlayerEngine } = await import('../../../../src/engine/player/player-engine');
 const { createPlayerStore, playSound, pausePlayback, setActivePlaylist } = await import('../../../../src/stores/player-store');
 const { createAudioFocusStore, claimAudioFocus, stopAllAudio } = await import('../../../../src/stores/audio-focus-store');

@@ -3,7 +3,8 @@ import { subscribe } from 'valtio/vanilla';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { soundscapes } from '../../../../src/catalogue/catalogue';
 import { AUDIO_STORE, openAudioDb } from '../../../../src/lib/db';
-import { createPlaybackSources, type CacheBackend } from '../../../../src/features/offline/offline-service';
+import { createOfflineService } from '../../../../src/features/offline/offline-service';
+import type { CacheBackend } from '../../../../src/lib/cache-contract';
 import { createOfflineStore, type OfflineState } from '../../../../src/stores/offline-store';
 import { createCacheApi } from '../../../../src/workers/cache-api';
 
@@ -24,7 +25,7 @@ function fakeFetch(failing: Set<string> = new Set()) {
 
 interface Harness {
   store: OfflineState;
-  sources: ReturnType<typeof createPlaybackSources>;
+  sources: ReturnType<typeof createOfflineService>;
   statuses: string[];
   blobs: Map<string, Blob>;
   revoked: string[];
@@ -43,7 +44,7 @@ function harness(options: { online?: boolean; cache?: () => CacheBackend; contex
   const fetch = fakeFetch(options.failing);
   const api = createCacheApi({ fetch, warn: () => undefined });
   let n = 0;
-  const sources = createPlaybackSources({
+  const sources = createOfflineService({
     cache: options.cache ?? (() => api),
     store,
     createObjectUrl: (blob) => {
@@ -179,7 +180,7 @@ describe('playback source order', () => {
       ...h.api,
       saveAudio: async () => ({ outcome: 'failed', kind: 'quota', message: 'QuotaExceededError: full' }),
     };
-    const sources = createPlaybackSources({ cache: () => full, store: h.store, createObjectUrl: () => 'blob:x', revokeObjectUrl: () => undefined });
+    const sources = createOfflineService({ cache: () => full, store: h.store, createObjectUrl: () => 'blob:x', revokeObjectUrl: () => undefined });
     await sources.refreshCachedSounds();
     sources.onStreamStarted(forest, forest.url);
     await vi.waitFor(() => expect(h.store.status?.message).toMatch(/^Storage is full: Forest could not be saved/));

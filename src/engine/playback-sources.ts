@@ -1,0 +1,30 @@
+import type { Soundscape } from '../catalogue/catalogue';
+
+/** What to put in audio.src, and where it came from. */
+export interface PlaybackSource {
+  readonly src: string;
+  readonly fromCache: boolean;
+  /** The cached copy's bytes (fromCache only): decoded for a seamless loop without fetching a blob: URL, which the CSP's connect-src does not allow. */
+  readonly blob?: Blob;
+}
+
+/**
+ * What the player engine needs to choose a track's source (SPEC 4, playback source order). The
+ * offline feature provides it (features/offline/offline-service.ts) and startApp() hands it in:
+ * the engine declares it here and never imports the feature or the cache worker.
+ */
+export interface PlaybackSources {
+  /** `url` is the file to play (the reversed file on the reversed host). */
+  resolvePlaybackSource(sound: Soundscape, url: string): Promise<PlaybackSource>;
+  /** Called once a streamed (not cached) track starts playing, so it can be saved for offline use. */
+  onStreamStarted(sound: Soundscape, url: string): void;
+  /** After a load error: a cached copy to try, or null. */
+  recoverFromLoadError(sound: Soundscape, url: string): Promise<PlaybackSource | null>;
+}
+
+/** No offline cache: every track streams (unit tests, and an app started without one). */
+export const networkOnlySources: PlaybackSources = {
+  resolvePlaybackSource: (_sound, url) => Promise.resolve({ src: url, fromCache: false }),
+  onStreamStarted: () => undefined,
+  recoverFromLoadError: () => Promise.resolve(null),
+};
