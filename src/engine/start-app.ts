@@ -4,6 +4,7 @@
  * unit tests) without touching the DOM or Web Audio. The AudioContext itself is created later,
  * inside the first tap that plays something.
  */
+import { startMixStore } from '../stores/mix-store';
 import { createAudioBus, type AudioBus } from './audio-bus';
 import { startNoiseEngine } from './noise/noise-engine';
 import type { PlaybackSources } from './playback-sources';
@@ -19,6 +20,8 @@ export interface AppServices {
 
 export function startApp({ sources }: AppServices): void {
   if (bus) return;
+  // The saved levels first: the bus and the engines start at them.
+  startMixStore();
   bus = createAudioBus();
   const fade = bus.setFade;
   startPlayerEngine(bus, sources);

@@ -120,8 +120,14 @@ export function persistMixStore(store: MixState, delayMs: number = MIX_PERSIST_D
   };
 }
 
-export const mixStore = createMixStore(readStoredMix());
-persistMixStore(mixStore);
+/** Defaults until startMixStore(): importing this module reads and listens to nothing. */
+export const mixStore = createMixStore();
+
+/** Once, from startApp(): the saved levels, then persisting them and following other tabs. Returns the stop. */
+export function startMixStore(store: MixState = mixStore): () => void {
+  Object.assign(store, readStoredMix());
+  return persistMixStore(store);
+}
 
 export function setMasterVolume(volume: number, store: MixState = mixStore): void {
   const level = clampLevel(volume);

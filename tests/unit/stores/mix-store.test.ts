@@ -180,3 +180,33 @@ describe('persisted levels', () => {
     stop();
   });
 });
+
+describe('start-up', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('importing the store reads and writes nothing; startMixStore loads the saved levels, then persists and follows other tabs', async () => {
+    vi.useFakeTimers();
+    localStorage.setItem('masterVolume', '0.3');
+    localStorage.setItem('noiseBedLevels', '{"brown":0.2}');
+    vi.resetModules();
+    const fresh = await import('../../../src/stores/mix-store');
+    // Prerendering and the first render see the defaults until the app starts.
+    expect(fresh.mixStore.masterVolume).toBe(DEFAULT_MASTER_VOLUME);
+    fresh.setMasterVolume(0.9);
+    await vi.advanceTimersByTimeAsync(MIX_PERSIST_DELAY_MS);
+    expect(localStorage.getItem('masterVolume')).toBe('0.3');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'masterVolume', newValue: '0.6', storageArea: localStorage }));
+    expect(fresh.mixStore.masterVolume).toBe(0.9);
+
+    const stop = fresh.startMixStore();
+    expect(fresh.mixStore.masterVolume).toBe(0.3);
+    expect(fresh.mixStore.bedLevels.brown).toBe(0.2);
+    fresh.setMasterVolume(0.8);
+    await vi.advanceTimersByTimeAsync(MIX_PERSIST_DELAY_MS);
+    expect(localStorage.getItem('masterVolume')).toBe('0.8');
+    localStorage.setItem('masterVolume', '0.6');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'masterVolume', newValue: '0.6', storageArea: localStorage }));
+    expect(fresh.mixStore.masterVolume).toBe(0.6);
+    stop();
+  });
+});
