@@ -20,14 +20,56 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('error reporting', () => {
-  it('sends nothing and loads nothing without a DSN', async () => {
-    vi.resetModules();
-    const { startErrorReporting, reportError } = await import('../../../src/lib/error-reporting');
+  it('without a DSN Sentry is never loaded and a reported error reaches no endpoint; the same calls with the DSN deliver it', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(await startErrorReporting(undefined)).toBeUndefined();
-    reportError(new Error('not sent'));
-    await new Promise((r) => setTimeout(r, 300));
-    expect(received).toEqual([]);
+    const { port } = server.address() as AddressInfo;
+    let loads = 0;
+    vi.doMock('@sentry/browser', async (importOriginal) => {
+      loads += 1;
+      return importOriginal();
+    });
+    try {
+      vi.resetModules();
+      const off = await import('../../../src/lib/error-reporting');
+      expect(await off.startErrorReporting(undefined)).toBeUndefined();
+      off.reportError(new Error('lull-no-dsn-error'));
+      expect(loads).toBe(0);
+
+      vi.resetModules();
+      const on = await import('../../../src/lib/error-reporting');
+      await on.startErrorReporting(`http://publickey@127.0.0.1:${port}/41`);
+      on.reportError(new Error('lull-dsn-error'));
+      // Once the reported error has arrived, the one reported without a DSN would have too.
+      await vi.waitFor(() => expect(received.some((r) => r.includes('lull-dsn-error'))).toBe(true), { timeout: 5000 });
+      expect(loads).toBe(1);
+      expect(received.some((r) => r.includes('lull-no-dsn-error'))).toBe(false);
+    } finally {
+      vi.doUnmock('@sentry/browser');
+    }
+  });
+
+  it('a production build without VITE_SENTRY_DSN sends nothing even when handed a DSN; built with it, the same call sends', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { port } = server.address() as AddressInfo;
+    const dsn = `http://publickey@127.0.0.1:${port}/43`;
+    vi.stubEnv('PROD', true);
+    try {
+      vi.stubEnv('VITE_SENTRY_DSN', '');
+      vi.resetModules();
+      const unconfigured = await import('../../../src/lib/error-reporting');
+      expect(await unconfigured.startErrorReporting(dsn)).toBeUndefined();
+      unconfigured.reportError(new Error('lull-unconfigured-build-error'));
+
+      vi.stubEnv('VITE_SENTRY_DSN', dsn);
+      vi.resetModules();
+      const configured = await import('../../../src/lib/error-reporting');
+      expect(await configured.startErrorReporting(dsn)).toBeDefined();
+      configured.reportError(new Error('lull-configured-build-error'));
+      await vi.waitFor(() => expect(received.some((r) => r.includes('lull-configured-build-error'))).toBe(true), { timeout: 5000 });
+      expect(received.some((r) => r.includes('lull-unconfigured-build-error'))).toBe(false);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('delivers reported and uncaught errors to the configured DSN, without personal data', async () => {
