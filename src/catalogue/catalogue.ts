@@ -1,5 +1,6 @@
 import mediaVersions from 'virtual:lull-media-versions';
 import { siteConfig } from '../lib/config';
+import { strings } from '../lib/strings';
 import { catalogueEntries, entryKind, type CatalogueEntry, type SoundType } from './entries';
 
 /** A catalogue entry as the app uses it: absolute media URLs and a normalised kind. */
@@ -41,6 +42,9 @@ export function normaliseEntry(entry: CatalogueEntry, mediaHost?: string): Sound
 export const soundscapes: readonly Soundscape[] = Object.freeze(catalogueEntries.map((entry) => normaliseEntry(entry)));
 
 export const getSoundscape = (index: number): Soundscape | undefined => soundscapes[index];
+
+/** 'Ocean', or a readable stand-in for an index the catalogue does not have (an old playlist, a saved copy). */
+export const soundName = (index: number): string => getSoundscape(index)?.name ?? strings.unknownSoundscape(index);
 
 /** Sorted copy by name; the catalogue itself is never sorted. */
 export const soundscapesByName = (list: readonly Soundscape[] = soundscapes): Soundscape[] =>

@@ -1,6 +1,5 @@
 import { audioFocus, stopAllAudio, type AudioFocusState } from '../stores/audio-focus-store';
 import { setSleepTimerState, sleepTimerStore, type SleepTimerState } from '../stores/sleep-timer-store';
-import { constants } from '../lib/strings';
 
 /**
  * The sleep timer's clock. Plain module (no React), so it keeps running while the dialog is
@@ -10,6 +9,10 @@ import { constants } from '../lib/strings';
  * so the fade is smooth), then every engine is asked to stop (stopAllAudio), and one step later the
  * gain is restored so the next play is audible.
  */
+/** SPEC 4's fade at zero: about 1 s, in steps the bus ramps between. */
+const SLEEP_FADE_MS = 1000;
+const SLEEP_FADE_STEP_MS = 100;
+
 export interface SleepTimerDeps {
   timer: SleepTimerState;
   focus: AudioFocusState;
@@ -39,17 +42,17 @@ export function createSleepTimer(deps: SleepTimerDeps): SleepTimer {
   };
 
   const fade = (startedAt: number) => {
-    const steps = constants.sleepFadeMs / constants.sleepFadeStepMs;
-    const elapsedSteps = Math.min(steps, Math.floor((now() - startedAt) / constants.sleepFadeStepMs) + 1);
+    const steps = SLEEP_FADE_MS / SLEEP_FADE_STEP_MS;
+    const elapsedSteps = Math.min(steps, Math.floor((now() - startedAt) / SLEEP_FADE_STEP_MS) + 1);
     if (elapsedSteps >= steps) {
       setFadeGain(0);
       stopAllAudio(focus);
       // Restore on the next step, after the engines have paused, so no full-volume blip is heard.
-      handle = setTimeout(finish, constants.sleepFadeStepMs);
+      handle = setTimeout(finish, SLEEP_FADE_STEP_MS);
       return;
     }
     setFadeGain(1 - elapsedSteps / steps);
-    handle = setTimeout(() => fade(startedAt), constants.sleepFadeStepMs);
+    handle = setTimeout(() => fade(startedAt), SLEEP_FADE_STEP_MS);
   };
 
   const tick = () => {

@@ -1,8 +1,8 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { PRODUCT, strings } from './strings';
+import { strings } from './strings';
 
-/** SPEC 3: the cached audio database. */
-export const AUDIO_DB_NAME = `${PRODUCT.toLowerCase()}-audio`;
+/** SPEC 3: the cached audio database, named here and not from the product's display name, so a rename never orphans the saved sounds. */
+export const AUDIO_DB_NAME = 'lull-audio';
 export const AUDIO_DB_VERSION = 1;
 export const AUDIO_STORE = 'audio-data';
 /** Lets a saved URL be checked without loading the (megabytes of) data URL. */

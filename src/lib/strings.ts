@@ -181,14 +181,8 @@ export const events = {
 
 /** SPEC section 9. */
 export const constants = {
-  mobileBreakpointPx: 768,
-  sidebarWidth: '16rem',
-  sidebarWidthMobile: '18rem',
-  sidebarWidthIcon: '3rem',
-  playerBarHeightPx: 58,
   tooltipDelayMs: 700,
   tooltipSkipDelayMs: 300,
-  onlineMessageMs: 3000,
   playlistFailureSkipMs: 2000,
   playlistMissingSkipMs: 1000,
   defaultPlaylistItemMinutes: 5,
@@ -196,8 +190,4 @@ export const constants = {
   /** Lull's bound (SPEC sets none): 24 hours, stated in the editor. */
   maxPlaylistItemMinutes: 1440,
   statsTickMs: 1000,
-  sleepFadeStepMs: 100,
-  sleepFadeMs: 1000,
-  whiteNoiseBufferSeconds: 2,
-  noiseBlockSize: 4096,
 } as const;

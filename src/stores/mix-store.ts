@@ -1,7 +1,7 @@
 import { proxy, subscribe } from 'valtio/vanilla';
 import { isRecord, onStorageChange, readJson, STORAGE_KEYS, writeJson } from '../lib/storage';
 import { reportError } from '../lib/error-reporting';
-import type { NoiseColour } from './noise-store';
+import { isNoiseColour, type NoiseColour } from './noise-store';
 
 /**
  * The listener's mix (issue 13): one master volume over everything that plays, and a noise bed
@@ -27,8 +27,6 @@ export const DEFAULT_BED_LEVEL = 0.5;
 export const NOISE_COLOURS: readonly NoiseColour[] = ['white', 'pink', 'brown'];
 /** Writes wait this long after the last change, so dragging a slider writes once. */
 export const MIX_PERSIST_DELAY_MS = 300;
-
-export const isNoiseColour = (value: unknown): value is NoiseColour => typeof value === 'string' && (NOISE_COLOURS as readonly string[]).includes(value);
 
 const defaultBedLevels = (): Record<NoiseColour, number> => ({ white: DEFAULT_BED_LEVEL, pink: DEFAULT_BED_LEVEL, brown: DEFAULT_BED_LEVEL });
 

@@ -1,11 +1,13 @@
 import { proxy } from 'valtio/vanilla';
+import type { NoiseColour } from '../../worklets/dsp/noise.ts';
 
 /**
  * The noise generators (SPEC 4): which colour, and whether it is stopped, starting or playing.
  * The engine (src/engine/noise/) is the only writer: it reports what the audio graph really does,
  * so the Play/Pause button always shows the truth.
  */
-export type NoiseColour = 'white' | 'pink' | 'brown';
+// The colours are the kernels' own (worklets/dsp/noise.ts): one definition for the app and the audio thread.
+export { isNoiseColour, type NoiseColour } from '../../worklets/dsp/noise.ts';
 export type NoiseStatus = 'stopped' | 'starting' | 'playing';
 
 export interface NoiseState {

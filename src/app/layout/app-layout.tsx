@@ -11,7 +11,8 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { Outlet, useMatches } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { toggleSidebar, uiStore } from '../../stores/ui-store';
-import { constants, documentTitle } from '../../lib/strings';
+import { layout } from '../../lib/layout';
+import { documentTitle } from '../../lib/strings';
 import { Sidebar } from './sidebar';
 import { OfflineStatus } from '../../features/offline/offline-status';
 import { SleepTimerChip } from '../../features/sleep-timer/sleep-timer-chip';
@@ -24,7 +25,7 @@ function useRouteTitle(): string {
   return pageTitle(useMatches().map((match) => match.handle));
 }
 
-const MOBILE_QUERY = `(max-width:${constants.mobileBreakpointPx}px)`;
+const MOBILE_QUERY = `(max-width:${layout.mobileBreakpointPx}px)`;
 
 /**
  * Marks the document once React has taken the prerendered page over: from then on every control
@@ -99,7 +100,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           </Toolbar>
         </AppBar>
         <OfflineStatus />
-        <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, p: { xs: 2, sm: 3 }, pb: `${constants.playerBarHeightPx + 48}px`, outline: 'none', maxWidth: 1100, width: '100%', mx: 'auto' }}>
+        <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, p: { xs: 2, sm: 3 }, pb: `${layout.playerBarHeightPx + 48}px`, outline: 'none', maxWidth: 1100, width: '100%', mx: 'auto' }}>
           <Suspense fallback={<CircularProgress aria-label="Loading page" />}>
             {children ?? <Outlet />}
           </Suspense>

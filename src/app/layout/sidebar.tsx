@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { NavLink } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { closeDrawer, uiStore } from '../../stores/ui-store';
-import { constants, PRODUCT } from '../../lib/strings';
+import { layout } from '../../lib/layout';
+import { PRODUCT } from '../../lib/strings';
 import { navGroups, type NavItem } from './nav-items';
 import { useHydrated } from '../../lib/use-hydrated';
 
@@ -90,20 +91,20 @@ export function Sidebar({ isMobile }: SidebarProps) {
         open={ui.drawerOpen}
         onClose={() => closeDrawer()}
         ModalProps={{ keepMounted: false }}
-        slotProps={{ paper: { sx: { width: constants.sidebarWidthMobile }, 'aria-label': 'Navigation', 'data-testid': 'sidebar-drawer' } as object }}
+        slotProps={{ paper: { sx: { width: layout.sidebarWidthMobile }, 'aria-label': 'Navigation', 'data-testid': 'sidebar-drawer' } as object }}
       >
         <SidebarContent expanded onNavigate={() => closeDrawer()} />
       </Drawer>
     );
   }
-  const width = open ? constants.sidebarWidth : constants.sidebarWidthIcon;
+  const width = open ? layout.sidebarWidth : layout.sidebarWidthIcon;
   return (
     <Drawer
       variant="permanent"
       data-testid="sidebar"
       data-state={open ? 'expanded' : 'collapsed'}
       // Phones get the drawer instead: hidden by CSS already in the prerendered page, before script runs.
-      sx={{ width, flexShrink: 0, [`@media (max-width:${constants.mobileBreakpointPx}px)`]: { display: 'none' }, '& .MuiDrawer-paper': { width, boxSizing: 'border-box', transition: 'width 150ms ease' } }}
+      sx={{ width, flexShrink: 0, [`@media (max-width:${layout.mobileBreakpointPx}px)`]: { display: 'none' }, '& .MuiDrawer-paper': { width, boxSizing: 'border-box', transition: 'width 150ms ease' } }}
     >
       <SidebarContent expanded={open} onNavigate={() => undefined} />
     </Drawer>

@@ -6,7 +6,6 @@
 import brownNoiseProcessorUrl from '../../../worklets/processors/brown-noise.processor.ts?worker&url';
 import pinkNoiseProcessorUrl from '../../../worklets/processors/pink-noise.processor.ts?worker&url';
 import { createNoiseState, NOISE_PROCESSOR_NAMES, NOISE_SEEDS, renderNoise } from '../../../worklets/dsp/noise.ts';
-import { constants } from '../../lib/strings';
 import { reportError } from '../../lib/error-reporting';
 import type { NoiseColour } from '../../stores/noise-store';
 import { loadWorkletModule, supportsAudioWorklet } from './noise-context';
@@ -22,6 +21,10 @@ export interface NoiseSource {
 
 const processorUrls = { pink: pinkNoiseProcessorUrl, brown: brownNoiseProcessorUrl } as const;
 const CHANNELS = NOISE_SEEDS.length;
+/** The looped white-noise buffer: long enough that no repetition is heard. */
+const WHITE_NOISE_BUFFER_SECONDS = 2;
+/** The fallback's block: large, so a busy main thread drops out less often. */
+const SCRIPT_PROCESSOR_BLOCK = 4096;
 
 const whiteBuffers = new WeakMap<BaseAudioContext, AudioBuffer>();
 
@@ -29,7 +32,7 @@ const whiteBuffers = new WeakMap<BaseAudioContext, AudioBuffer>();
 export function whiteNoiseBuffer(ctx: BaseAudioContext): AudioBuffer {
   let buffer = whiteBuffers.get(ctx);
   if (!buffer) {
-    const length = Math.round(ctx.sampleRate * constants.whiteNoiseBufferSeconds);
+    const length = Math.round(ctx.sampleRate * WHITE_NOISE_BUFFER_SECONDS);
     buffer = ctx.createBuffer(CHANNELS, length, ctx.sampleRate);
     for (let c = 0; c < CHANNELS; c++) {
       renderNoise(createNoiseState('white', NOISE_SEEDS[c] as number, ctx.sampleRate), buffer.getChannelData(c));
@@ -78,7 +81,7 @@ async function workletSource(ctx: BaseAudioContext, colour: 'pink' | 'brown'): P
 
 /** Main-thread fallback: drops out whenever the page is busy, so only where AudioWorklet is missing. */
 export function scriptProcessorSource(ctx: BaseAudioContext, colour: NoiseColour): NoiseSource {
-  const node = ctx.createScriptProcessor(constants.noiseBlockSize, 0, CHANNELS);
+  const node = ctx.createScriptProcessor(SCRIPT_PROCESSOR_BLOCK, 0, CHANNELS);
   const states = NOISE_SEEDS.map((seed) => createNoiseState(colour, seed, ctx.sampleRate));
   node.onaudioprocess = (event) => {
     const out = event.outputBuffer;

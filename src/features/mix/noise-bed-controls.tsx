@@ -6,7 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { strings } from '../../lib/strings';
-import { isNoiseColour, mixStore, NOISE_COLOURS, setBedLevel, setNoiseBed } from '../../stores/mix-store';
+import { mixStore, NOISE_COLOURS, setBedLevel, setNoiseBed } from '../../stores/mix-store';
+import { isNoiseColour } from '../../stores/noise-store';
 
 const NONE = 'none';
 

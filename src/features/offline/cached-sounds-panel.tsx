@@ -13,7 +13,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { useSnapshot } from 'valtio';
-import { soundscapes } from '../../catalogue/catalogue';
+import { soundName, soundscapes } from '../../catalogue/catalogue';
 import { offlineService } from './offline-service';
 import { strings } from '../../lib/strings';
 import type { CachedSoundInfo } from '../../lib/cache-contract';
@@ -25,8 +25,6 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1e3) return `${Math.round(bytes / 1e3)} kB`;
   return `${bytes} B`;
 }
-
-const soundName = (id: number): string => soundscapes[id]?.name ?? `Sound ${id}`;
 
 type Load = { state: 'loading' } | { state: 'ready'; items: CachedSoundInfo[] } | { state: 'failed'; message: string };
 

@@ -1,7 +1,10 @@
 import { reportError } from '../../lib/error-reporting';
-import { constants, strings } from '../../lib/strings';
+import { strings } from '../../lib/strings';
 import { clearStatus, offlineStore, setOnline, showStatus, type OfflineState } from '../../stores/offline-store';
 import { offlineService } from './offline-service';
+
+/** SPEC 4: 'You are back online' shows for 3 s. */
+const BACK_ONLINE_MESSAGE_MS = 3000;
 
 /**
  * Follows the browser's online/offline events (SPEC 4): offline shows the offline message;
@@ -24,7 +27,7 @@ export function startOfflineMonitor(
     setOnline(true, store);
     const id = showStatus(strings.backOnline, 'success', store);
     clearTimeout(backOnlineTimer);
-    backOnlineTimer = setTimeout(() => clearStatus(id, store), constants.onlineMessageMs);
+    backOnlineTimer = setTimeout(() => clearStatus(id, store), BACK_ONLINE_MESSAGE_MS);
   };
 
   target.addEventListener('offline', goOffline);

@@ -11,7 +11,8 @@ import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
 import { useEffect, useRef, type FocusEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { soundscapes } from '../../catalogue/catalogue';
-import { constants, strings } from '../../lib/strings';
+import { layout } from '../../lib/layout';
+import { strings } from '../../lib/strings';
 import { mixStore } from '../../stores/mix-store';
 import { noiseStore } from '../../stores/noise-store';
 import { playerStore, playNext, playPrevious, togglePlayback } from '../../stores/player-store';
@@ -50,14 +51,14 @@ const barSx = {
   bottom: 16,
   left: '50%',
   transform: 'translateX(-50%)',
-  height: constants.playerBarHeightPx,
+  height: layout.playerBarHeightPx,
   width: 'min(28rem, calc(100vw - 32px))',
   zIndex: (theme: Theme) => theme.zIndex.appBar + 1,
   display: 'flex',
   alignItems: 'center',
   gap: 0.5,
   px: 1,
-  borderRadius: `${constants.playerBarHeightPx / 2}px`,
+  borderRadius: `${layout.playerBarHeightPx / 2}px`,
 } as const;
 
 /**

@@ -12,12 +12,12 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { soundscapesByName } from '../../catalogue/catalogue';
+import { soundName, soundscapesByName } from '../../catalogue/catalogue';
 import { constants, strings } from '../../lib/strings';
 import { playableSoundscapes } from '../../stores/player-store';
 import { isValidDuration, moveDraftItem, parseDuration, savePlaylist, type Playlist } from '../../stores/playlist-store';
 import { MessageDialog } from './message-dialog';
-import { soundEmoji, soundName } from './sound-label';
+import { soundEmoji } from './sound-label';
 
 /** An item as the editor holds it: the duration as typed, so a half-typed number is not lost. */
 interface DraftRow {

@@ -25,7 +25,8 @@ import { playerStore } from '../../stores/player-store';
 import { deletePlaylist, dismissRecoveredNotice, movePlaylist, playlistStore, type Playlist } from '../../stores/playlist-store';
 import { playPlaylist, stopPlaylist } from '../../engine/playlist-playback';
 import { ConfirmDialog, MessageDialog, PlaylistEditorDialog } from './lazy-dialogs';
-import { soundEmoji, soundName } from './sound-label';
+import { soundName } from '../../catalogue/catalogue';
+import { soundEmoji } from './sound-label';
 
 function PlaylistCard({
   playlist,
