@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { outputProbeScript, type OutputProbe } from '../tests/e2e/output-probe';
+import { isFileSaved } from '../tests/e2e/saved-audio';
 import { freePort, waitForServer } from './preview-server.ts';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -32,26 +33,6 @@ async function clickToAudible(page: Page, name: string): Promise<number> {
     return probe.firstAudibleAt! - probe.armedAt!;
   });
 }
-
-const saved = (page: Page, file: string) =>
-  page.evaluate(async (url) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('lull-audio');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      if (!db.objectStoreNames.contains('audio-data')) return false;
-      const all = await new Promise<{ originalUrl?: string }[]>((resolve, reject) => {
-        const request = db.transaction('audio-data').objectStore('audio-data').getAll();
-        request.onsuccess = () => resolve(request.result as { originalUrl?: string }[]);
-        request.onerror = () => reject(request.error);
-      });
-      return all.some((record) => record.originalUrl === url);
-    } finally {
-      db.close();
-    }
-  }, `/media/${file}`);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -73,7 +54,7 @@ async function latency(browser: Browser, baseUrl: string, throttle: number) {
     const { context, page } = await newPage(browser, throttle);
     await page.goto(baseUrl);
     streamed.push(await clickToAudible(page, name));
-    for (let i = 0; i < 80 && !(await saved(page, file)); i++) await page.waitForTimeout(250);
+    for (let i = 0; i < 80 && !(await isFileSaved(page, file)); i++) await page.waitForTimeout(250);
     await page.reload();
     cached.push(await clickToAudible(page, name));
     await context.close();

@@ -14,34 +14,13 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { outputProbeScript, seamMetrics, type OutputProbe } from './output-probe';
+import { isFileSaved } from './saved-audio';
 
 const SOUNDS = ['Ocean', 'Rain', 'Underwater'] as const;
 const soundButton = (page: Page, name: string) => page.getByTestId('sound-grid').getByRole('button', { name: new RegExp(`^${name}\\b`) });
 const probe = 'window.__outputProbe';
 
 const playerLoop = (page: Page) => page.evaluate(() => (document.getElementById('lull-player') as HTMLAudioElement).dataset.loop ?? '');
-
-async function saved(page: Page, file: string): Promise<boolean> {
-  return page.evaluate(async (url) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('lull-audio');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      if (!db.objectStoreNames.contains('audio-data')) return false;
-      const all = await new Promise<{ originalUrl?: string }[]>((resolve, reject) => {
-        const request = db.transaction('audio-data').objectStore('audio-data').getAll();
-        request.onsuccess = () => resolve(request.result as { originalUrl?: string }[]);
-        request.onerror = () => reject(request.error);
-      });
-      // Media URLs carry their content version (?v=<hash>).
-      return all.some((record) => record.originalUrl?.split('?')[0] === url);
-    } finally {
-      db.close();
-    }
-  }, `/media/${file}`);
-}
 
 /**
  * Seeks to 2 s before the end, lets the engine follow (its resync is scheduled ahead on the audio
@@ -74,7 +53,7 @@ async function startLoop(page: Page, name: string, source: 'streamed' | 'cached'
   await page.goto('/');
   await soundButton(page, name).click();
   if (source === 'cached') {
-    await expect.poll(() => saved(page, file), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => isFileSaved(page, file), { timeout: 30_000 }).toBe(true);
     await page.reload();
     await soundButton(page, name).click();
     await expect.poll(() => page.evaluate(() => (document.getElementById('lull-player') as HTMLAudioElement).src)).toMatch(/^blob:/);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { test, expect, axeViolations } from './fixtures';
+import { savedAudioRecords } from './saved-audio';
 
 /**
  * Issue 13's controls: the master volume, the noise bed, mix links and the small things.
@@ -311,28 +312,12 @@ test.describe('mix links', () => {
 test.describe('mix links offline', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  const savedCount = (page: Page) =>
-    page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const request = indexedDB.open('lull-audio');
-          request.onsuccess = () => {
-            const db = request.result;
-            if (!db.objectStoreNames.contains('audio-data')) return resolve(0);
-            const count = db.transaction('audio-data').objectStore('audio-data').count();
-            count.onsuccess = () => resolve(count.result);
-            count.onerror = () => resolve(-1);
-          };
-          request.onerror = () => resolve(-1);
-        }),
-    );
-
   test('a link to a saved sound plays offline; an unsaved one says so and the noise still plays', async ({ page, context }) => {
     await page.goto('/');
     await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 20_000 });
     await soundButton(page, 'Ocean').click();
     await expectPlaying(page, 'ocean.mp3');
-    await expect.poll(() => savedCount(page), { timeout: 20_000 }).toBe(1);
+    await expect.poll(async () => (await savedAudioRecords(page)).length, { timeout: 20_000 }).toBe(1);
     await page.getByTestId('player-bar').getByRole('button', { name: 'Pause' }).click();
 
     await context.setOffline(true);

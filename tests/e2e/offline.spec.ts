@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { catalogueEntries, mediaSlug } from '../../src/catalogue/entries.ts';
 import { test, expect, axeViolations } from './fixtures';
+import { savedAudioRecord } from './saved-audio';
 
 /** The URL the app requests for a media file: its path with the content hash of the built file (vite.config.ts). */
 const mediaUrl = (file: string): string => {
@@ -18,49 +19,6 @@ const mediaUrl = (file: string): string => {
  * Issue #7: sounds saved in IndexedDB by a worker, the playback source order, offline mode and
  * the installable PWA, in Chromium against the production build.
  */
-
-interface StoredRecord {
-  keys: string[];
-  soundscapeId: number;
-  dataUrlStart: string;
-  dataUrlLength: number;
-  fileBytes: number;
-  originalUrl: string;
-  savedAt: string;
-}
-
-/** Reads a record straight from lull-audio / audio-data, as the browser stores it. */
-const storedRecord = (page: Page, id: number): Promise<StoredRecord | null> =>
-  page.evaluate(async (soundscapeId) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('lull-audio');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      if (!db.objectStoreNames.contains('audio-data')) return null;
-      const value = await new Promise<Record<string, unknown> | undefined>((resolve, reject) => {
-        const request = db.transaction('audio-data').objectStore('audio-data').get(soundscapeId);
-        request.onsuccess = () => resolve(request.result as Record<string, unknown> | undefined);
-        request.onerror = () => reject(request.error);
-      });
-      if (!value) return null;
-      const dataUrl = String(value.dataUrl);
-      const payload = dataUrl.slice(dataUrl.indexOf(',') + 1);
-      const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0;
-      return {
-        keys: Object.keys(value).sort(),
-        soundscapeId: value.soundscapeId as number,
-        dataUrlStart: dataUrl.slice(0, 40),
-        dataUrlLength: dataUrl.length,
-        fileBytes: (payload.length * 3) / 4 - padding,
-        originalUrl: String(value.originalUrl),
-        savedAt: String(value.savedAt),
-      };
-    } finally {
-      db.close();
-    }
-  }, id);
 
 /** Writes a record as another tab (or an older version of Lull) would have. */
 const putRecord = (page: Page, record: { soundscapeId: number; dataUrl: string; originalUrl: string; savedAt: string }) =>
@@ -134,7 +92,7 @@ const statuses = (page: Page) => page.evaluate(() => (window as unknown as { __s
 async function playAndWaitSaved(page: Page, index: number, file: string) {
   await soundButton(page, index).click();
   await expectPlaying(page, file, 'network');
-  await expect.poll(() => storedRecord(page, index), { timeout: 20_000 }).not.toBeNull();
+  await expect.poll(() => savedAudioRecord(page, index), { timeout: 20_000 }).not.toBeNull();
 }
 
 const OCEAN = 0;
@@ -181,7 +139,7 @@ test.describe('saving played sounds', () => {
     expect(longest, 'longest main-thread task while caching the largest track (ms)').toBeLessThan(150);
 
     for (const [id, file] of [[OCEAN, 'ocean.mp3'], [largest.id, largest.file]] as const) {
-      const record = await storedRecord(page, id);
+      const record = await savedAudioRecord(page, id);
       const response = await page.request.get(`/media/${file}`);
       const size = (await response.body()).length;
       expect(record).toMatchObject({ keys: ['dataUrl', 'originalUrl', 'savedAt', 'soundscapeId'], soundscapeId: id, originalUrl: mediaUrl(file), fileBytes: size });
@@ -191,19 +149,19 @@ test.describe('saving played sounds', () => {
     }
 
     // Played again: not saved again.
-    const savedAt = (await storedRecord(page, OCEAN))!.savedAt;
+    const savedAt = (await savedAudioRecord(page, OCEAN))!.savedAt;
     await soundButton(page, OCEAN).click();
     await expectPlaying(page, 'ocean.mp3', 'cache');
     await expect(statusLine(page)).toHaveText('Playing cached version of: Ocean');
     await page.waitForTimeout(500);
-    expect((await storedRecord(page, OCEAN))!.savedAt).toBe(savedAt);
+    expect((await savedAudioRecord(page, OCEAN))!.savedAt).toBe(savedAt);
   });
 
   test('settings show the storage per sound and in total, and remove one or all after confirming', async ({ page }) => {
     await page.goto('/');
     await playAndWaitSaved(page, OCEAN, 'ocean.mp3');
     await playAndWaitSaved(page, RAIN, 'rain.mp3');
-    const sizes = [(await storedRecord(page, OCEAN))!.dataUrlLength, (await storedRecord(page, RAIN))!.dataUrlLength];
+    const sizes = [(await savedAudioRecord(page, OCEAN))!.dataUrlLength, (await savedAudioRecord(page, RAIN))!.dataUrlLength];
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).focus();
     await page.goto('/settings');
     const panel = page.getByTestId('cached-sounds');
@@ -212,19 +170,19 @@ test.describe('saving played sounds', () => {
     await expect(panel.getByTestId('cached-sounds-total')).toHaveText(`2 sounds use ${((sizes[0]! + sizes[1]!) / 1e6).toFixed(1)} MB of storage on this device.`);
     await panel.getByRole('button', { name: 'Remove Ocean from this device' }).click();
     await expect(panel.getByTestId('cached-sound')).toHaveCount(1);
-    expect(await storedRecord(page, OCEAN)).toBeNull();
-    expect(await storedRecord(page, RAIN)).not.toBeNull();
+    expect(await savedAudioRecord(page, OCEAN)).toBeNull();
+    expect(await savedAudioRecord(page, RAIN)).not.toBeNull();
 
     await panel.getByRole('button', { name: 'Remove all' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove all offline sounds?' });
     await expect(dialog).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    expect(await storedRecord(page, RAIN)).not.toBeNull();
+    expect(await savedAudioRecord(page, RAIN)).not.toBeNull();
     await panel.getByRole('button', { name: 'Remove all' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove all' }).click();
     await expect(panel.getByText('No sounds are saved on this device yet.')).toBeVisible();
-    expect(await storedRecord(page, RAIN)).toBeNull();
+    expect(await savedAudioRecord(page, RAIN)).toBeNull();
   });
 });
 
@@ -257,7 +215,7 @@ test.describe('playback source order when the network fails', () => {
       'Network error: Attempting to load from cache...',
       'Network error: No cached version available for River',
     ]);
-    expect(await storedRecord(page, WIND)).toBeNull();
+    expect(await savedAudioRecord(page, WIND)).toBeNull();
     await expect(page.getByRole('status').filter({ hasText: 'No cached version' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });
@@ -280,7 +238,7 @@ test.describe('playback source order when the network fails', () => {
     await expect(soundButton(page, OCEAN)).toBeEnabled();
     await soundButton(page, OCEAN).click();
     await expectPlaying(page, 'ocean.mp3', 'cache');
-    expect((await storedRecord(page, OCEAN))?.originalUrl).toBe(oldUrl);
+    expect((await savedAudioRecord(page, OCEAN))?.originalUrl).toBe(oldUrl);
 
     // Back online, Ocean played again: the new render streams and replaces the saved copy.
     await soundButton(page, OCEAN).click();
@@ -291,13 +249,13 @@ test.describe('playback source order when the network fails', () => {
     await expectPlaying(page, 'ocean.mp3', 'network');
     const current = mediaUrl('ocean.mp3');
     expect(requested).toContain(current);
-    await expect.poll(async () => (await storedRecord(page, OCEAN))?.originalUrl, { timeout: 20_000 }).toBe(current);
+    await expect.poll(async () => (await savedAudioRecord(page, OCEAN))?.originalUrl, { timeout: 20_000 }).toBe(current);
     const size = readFileSync(new URL('../../dist/media/ocean.mp3', import.meta.url)).length;
     // Offline (the harness blocks the service worker), images (the cover on the lock screen, its icon) and a
     // chunk first needed offline (the tooltip) could not load; nothing else failed.
     expect(consoleErrors.filter((text) => !/Failed to load resource: net::ERR_INTERNET_DISCONNECTED .*(\.png|\/assets\/[\w-]+\.js)/.test(text))).toEqual([]);
     consoleErrors.length = 0;
-    expect((await storedRecord(page, OCEAN))?.fileBytes).toBe(size);
+    expect((await savedAudioRecord(page, OCEAN))?.fileBytes).toBe(size);
     // And the versioned file is served as immutable.
     expect((await page.request.get(current)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   });
@@ -313,7 +271,7 @@ test.describe('playback source order when the network fails', () => {
     await soundButton(page, FIRE).click();
     await expectPlaying(page, 'fire.mp3', 'network');
     expect(await statuses(page)).toEqual(['Playing cached version of: Fire', 'Failed to play cached audio']);
-    await expect.poll(async () => (await storedRecord(page, FIRE))?.dataUrlLength ?? 0, { timeout: 20_000 }).toBeGreaterThan(100_000);
+    await expect.poll(async () => (await savedAudioRecord(page, FIRE))?.dataUrlLength ?? 0, { timeout: 20_000 }).toBeGreaterThan(100_000);
   });
 });
 

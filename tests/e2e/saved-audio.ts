@@ -1,0 +1,58 @@
+import type { Page } from '@playwright/test';
+
+/** A saved copy as the browser stores it in lull-audio / audio-data, summarised in the page (not its megabytes). */
+export interface SavedAudioRecord {
+  keys: string[];
+  soundscapeId: number;
+  dataUrlStart: string;
+  dataUrlLength: number;
+  /** Size of the file the data URL encodes. */
+  fileBytes: number;
+  originalUrl: string;
+  savedAt: string;
+}
+
+/**
+ * Every saved copy, read straight from IndexedDB (the offline, loop-seam and mix specs and the
+ * loop bench use it); [] before the cache was created.
+ */
+export const savedAudioRecords = (page: Page): Promise<SavedAudioRecord[]> =>
+  page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('lull-audio');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('audio-data')) return [];
+      const values = await new Promise<Record<string, unknown>[]>((resolve, reject) => {
+        const request = db.transaction('audio-data').objectStore('audio-data').getAll();
+        request.onsuccess = () => resolve(request.result as Record<string, unknown>[]);
+        request.onerror = () => reject(request.error);
+      });
+      return values.map((value) => {
+        const dataUrl = String(value.dataUrl);
+        const payload = dataUrl.slice(dataUrl.indexOf(',') + 1);
+        const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0;
+        return {
+          keys: Object.keys(value).sort(),
+          soundscapeId: value.soundscapeId as number,
+          dataUrlStart: dataUrl.slice(0, 40),
+          dataUrlLength: dataUrl.length,
+          fileBytes: (payload.length * 3) / 4 - padding,
+          originalUrl: String(value.originalUrl),
+          savedAt: String(value.savedAt),
+        };
+      });
+    } finally {
+      db.close();
+    }
+  });
+
+/** The saved copy of one sound, or null. */
+export const savedAudioRecord = async (page: Page, soundscapeId: number): Promise<SavedAudioRecord | null> =>
+  (await savedAudioRecords(page)).find((record) => record.soundscapeId === soundscapeId) ?? null;
+
+/** Whether `file` (e.g. 'ocean.mp3') is saved; media URLs carry their content version (?v=<hash>). */
+export const isFileSaved = async (page: Page, file: string): Promise<boolean> =>
+  (await savedAudioRecords(page)).some((record) => record.originalUrl.split('?')[0] === `/media/${file}`);
