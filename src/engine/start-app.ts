@@ -1,10 +1,12 @@
 /**
- * The one place the audio side of the app starts (called once from main.tsx): the bus, then the
- * engines that receive it. Nothing starts on import, so modules can be loaded in Node (prerendering,
+ * The one place the app starts (called once from main.tsx, before hydration): the persisted stores
+ * load, then the bus, then the engines that receive it. Nothing starts on import, so modules can be loaded in Node (prerendering,
  * unit tests) without touching the DOM or Web Audio. The AudioContext itself is created later,
  * inside the first tap that plays something.
  */
 import { startMixStore } from '../stores/mix-store';
+import { startStatsStore } from '../stores/stats-store';
+import { startUiStore } from '../stores/ui-store';
 import { createAudioBus, type AudioBus } from './audio-bus';
 import { startNoiseEngine } from './noise/noise-engine';
 import type { PlaybackSources } from './playback-sources';
@@ -20,7 +22,9 @@ export interface AppServices {
 
 export function startApp({ sources }: AppServices): void {
   if (bus) return;
-  // The saved levels first: the bus and the engines start at them.
+  // Saved state first (nothing reads storage on import): the bus and the engines start at the saved levels.
+  startUiStore();
+  startStatsStore();
   startMixStore();
   bus = createAudioBus();
   const fade = bus.setFade;

@@ -213,24 +213,34 @@ export function createStatsStore(options: StatsStoreOptions = {}): StatsState {
   const persist = options.persist ?? true;
   const base: LoadedStats = options.initial ? { tracks: Object.assign(emptyMap<TrackStats>(), structuredClone(options.initial)), extras: emptyMap() } : loadListeningStats();
   const state = proxy<StatsState>({ tracks: emptyMap(), extras: emptyMap() });
-  const ledger = ledgerOf(state);
-  ledger.persist = persist;
   rebase(state, base);
-  if (persist && typeof window !== 'undefined') {
-    // Another tab wrote: show its totals plus what this tab has not written yet.
-    onStorageChange(STORAGE_KEYS.listeningPreferences, () => rebase(state, loadListeningStats()));
-    // Nothing is lost when the tab is hidden or closed: write now (synchronous localStorage).
-    window.addEventListener('pagehide', () => flushListeningStats(state));
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') flushListeningStats(state);
-    });
-  }
+  if (persist) followStoredStats(state);
   return state;
+}
+
+/** Writes this tab's counts from now on, shows other tabs' writes, and flushes when the tab is hidden or closed. */
+function followStoredStats(state: StatsState): void {
+  ledgerOf(state).persist = true;
+  if (typeof window === 'undefined') return;
+  // Another tab wrote: show its totals plus what this tab has not written yet.
+  onStorageChange(STORAGE_KEYS.listeningPreferences, () => rebase(state, loadListeningStats()));
+  // Nothing is lost when the tab is hidden or closed: write now (synchronous localStorage).
+  window.addEventListener('pagehide', () => flushListeningStats(state));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushListeningStats(state);
+  });
 }
 
 export const plainStats = (state: StatsState): ListeningStats => JSON.parse(JSON.stringify(state.tracks)) as ListeningStats;
 
-export const statsStore = createStatsStore();
+/** Empty and unpersisted until startStatsStore(): importing this module reads and listens to nothing. */
+export const statsStore = createStatsStore({ initial: {}, persist: false });
+
+/** Once, from startApp(): the stored stats, then persisting this tab's listening and following other tabs. */
+export function startStatsStore(store: StatsState = statsStore): void {
+  rebase(store, loadListeningStats());
+  followStoredStats(store);
+}
 
 function pendingOf(store: StatsState, key: string): Pending {
   const ledger = ledgerOf(store);

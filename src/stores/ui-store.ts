@@ -10,23 +10,32 @@ export interface UiState {
 
 const readSidebarOpen = (): boolean => readRaw(STORAGE_KEYS.sidebarOpen, (raw) => (raw === '1' ? true : raw === '0' ? false : undefined), true);
 
-export function createUiStore() {
-  const state = proxy<UiState>({ sidebarOpen: readSidebarOpen(), drawerOpen: false });
+export function createUiStore(): UiState {
+  return proxy<UiState>({ sidebarOpen: true, drawerOpen: false });
+}
+
+/** Defaults until startUiStore(): importing this module reads and listens to nothing. */
+export const uiStore = createUiStore();
+
+/** Once, from startApp(): the saved sidebar state, then saving it and following other tabs. Returns the stop. */
+export function startUiStore(state: UiState = uiStore): () => void {
+  state.sidebarOpen = readSidebarOpen();
   let last = state.sidebarOpen;
   // Another tab toggled the sidebar: follow it without writing it back.
-  onStorageChange(STORAGE_KEYS.sidebarOpen, () => {
+  const stopFollowing = onStorageChange(STORAGE_KEYS.sidebarOpen, () => {
     last = readSidebarOpen();
     state.sidebarOpen = last;
   });
-  subscribe(state, () => {
+  const unsubscribe = subscribe(state, () => {
     if (state.sidebarOpen === last) return;
     last = state.sidebarOpen;
     writeRaw(STORAGE_KEYS.sidebarOpen, state.sidebarOpen ? '1' : '0');
   });
-  return state;
+  return () => {
+    stopFollowing();
+    unsubscribe();
+  };
 }
-
-export const uiStore = createUiStore();
 
 /** Ctrl/Cmd+B: the drawer on small screens, the sidebar otherwise. */
 export function toggleSidebar(isMobile: boolean, store: UiState = uiStore): void {

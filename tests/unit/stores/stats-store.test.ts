@@ -182,3 +182,17 @@ describe('listening stats store', () => {
     expect(written.ocean).toEqual({ totalMinutes: 1, sessionCount: 1 });
   });
 });
+
+describe('start-up', () => {
+  it('importing the store reads nothing; startStatsStore shows the stored stats and persists this tab from then on', async () => {
+    localStorage.setItem('listeningPreferences', JSON.stringify({ ocean: { totalMinutes: 12, sessionCount: 3 } }));
+    vi.resetModules();
+    const fresh = await import('../../../src/stores/stats-store');
+    expect(fresh.totalMinutesOf('ocean')).toBe(0);
+    fresh.startStatsStore();
+    expect(fresh.totalMinutesOf('ocean')).toBe(12);
+    fresh.incrementSessionCount('ocean');
+    fresh.flushListeningStats(fresh.statsStore);
+    expect(JSON.parse(localStorage.getItem('listeningPreferences') ?? '{}').ocean.sessionCount).toBe(4);
+  });
+});
