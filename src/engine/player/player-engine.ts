@@ -1,18 +1,8 @@
 import type { Soundscape } from '../../catalogue/catalogue';
 import { reportError } from '../../lib/error-reporting';
 import { audioFocus, type AudioFocusState } from '../../stores/audio-focus-store';
-import {
-  playableSoundscapes,
-  playerStore,
-  playLofiNext,
-  pausePlayback,
-  reportLoading,
-  reportPaused,
-  reportPlaying,
-  reportReady,
-  resumePlayback,
-  type PlayerState,
-} from '../../stores/player-store';
+import { pausePlayback, playableSoundscapes, playerStore, playLofiNext, type PlayerState } from '../../stores/player-store';
+import { reportLoading, reportPaused, reportPlaying, reportReady } from '../../stores/player-store';
 import { subscribe } from 'valtio/vanilla';
 import { onStreamStarted, recoverFromLoadError, resolvePlaybackSource } from '../playback-source';
 import type { AudioBus } from '../audio-bus';
@@ -63,7 +53,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     options.random,
   );
   const stats = createPlayerStats(options.tracker ?? createListeningTracker());
-  const session = createPlayerSession({ store, focus: options.focus ?? audioFocus, onFocusLost: () => pausePlayback(store) });
+  const session = createPlayerSession({ store, focus: options.focus ?? audioFocus, bus, onFocusLost: () => pausePlayback(store) });
   /** The element now (a replaced context brings a fresh one); `output` is created below, with the listeners. */
   const audioEl = (): HTMLAudioElement => output.element;
 
@@ -178,18 +168,6 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     },
   });
 
-  /** The OS paused the output (an interruption, audio focus lost): show paused, and play on when it gives it back. */
-  let resumeAfterInterruption = false;
-  const unsubscribeBus = bus?.onInterrupted((interrupted) => {
-    if (interrupted) {
-      resumeAfterInterruption = store.intent === 'play';
-      if (resumeAfterInterruption) pausePlayback(store);
-    } else if (resumeAfterInterruption) {
-      resumeAfterInterruption = false;
-      resumePlayback(store);
-    }
-  });
-
   const unsubscribeStore = subscribe(store, reconcile);
   reconcile();
 
@@ -202,7 +180,6 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     },
     dispose() {
       unsubscribeStore();
-      unsubscribeBus?.();
       session.dispose();
       output.dispose();
       stats.dispose();

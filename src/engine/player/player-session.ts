@@ -2,18 +2,22 @@
  * The player's turn at the speakers and on the lock screen (SPEC 1, one thing at a time; SPEC 4,
  * media session): it claims the audio focus when the track is to play, shows the track with previous
  * and next, mirrors the player's state there while the session is the player's, and says when
- * another owner (a noise on its own, or the sleep timer's 'none') took the speakers.
+ * another owner (a noise on its own, or the sleep timer's 'none') took the speakers. When the OS
+ * pauses the output element (an interruption, audio focus lost), the track shows paused, and plays
+ * on when the OS gives the output back (issue 14: what is shown follows what is heard).
  */
 import { subscribe } from 'valtio/vanilla';
 import type { Soundscape } from '../../catalogue/catalogue';
 import { PRODUCT } from '../../lib/strings';
 import { claimAudioFocus, type AudioFocusState, type AudioOwner } from '../../stores/audio-focus-store';
 import { pausePlayback, playNext, playPrevious, resumePlayback, type PlayerState } from '../../stores/player-store';
+import type { AudioBus } from '../audio-bus';
 import { setSessionPlaybackState, showInMediaSession } from '../media-session';
 
 export interface PlayerSessionDeps {
   store: PlayerState;
   focus: AudioFocusState;
+  bus?: Pick<AudioBus, 'onInterrupted'>;
   /** Another engine (or the sleep timer) took the speakers while the track was meant to play. */
   onFocusLost(): void;
 }
@@ -54,6 +58,17 @@ export function createPlayerSession(deps: PlayerSessionDeps): PlayerSession {
     lastOwner = focus.owner;
   });
 
+  let resumeAfterInterruption = false;
+  const unsubscribeBus = deps.bus?.onInterrupted((interrupted) => {
+    if (interrupted) {
+      resumeAfterInterruption = store.intent === 'play';
+      if (resumeAfterInterruption) pausePlayback(store);
+    } else if (resumeAfterInterruption) {
+      resumeAfterInterruption = false;
+      resumePlayback(store);
+    }
+  });
+
   return {
     claim(sound) {
       claimAudioFocus('player', focus);
@@ -73,6 +88,9 @@ export function createPlayerSession(deps: PlayerSessionDeps): PlayerSession {
     follow() {
       if (ownsFocus() || (sessionIsPlayers && focus.owner === 'none')) setSessionPlaybackState(sessionState(store.status));
     },
-    dispose: unsubscribe,
+    dispose() {
+      unsubscribe();
+      unsubscribeBus?.();
+    },
   };
 }

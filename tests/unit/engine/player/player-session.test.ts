@@ -95,4 +95,25 @@ describe('player session (focus and lock screen)', () => {
     expect(media.playbackState).toBe('paused');
     session.dispose();
   });
+
+  it('the OS pauses the output: the track shows paused, and plays on when the OS gives it back (not if it was paused already)', async () => {
+    const store = createPlayerStore();
+    const focus = createAudioFocusStore();
+    let interrupt: (interrupted: boolean) => void = () => {};
+    const bus = { onInterrupted: (listener: (interrupted: boolean) => void) => ((interrupt = listener), () => {}) };
+    const session = createPlayerSession({ store, focus, bus, onFocusLost: vi.fn() });
+    playSound(ocean.index, {}, store);
+    store.status = 'playing';
+    interrupt(true);
+    expect(store).toMatchObject({ intent: 'pause', status: 'paused' });
+    interrupt(false);
+    expect(store.intent).toBe('play');
+    // Paused by the user before the interruption: it stays paused after it.
+    store.intent = 'pause';
+    store.status = 'paused';
+    interrupt(true);
+    interrupt(false);
+    expect(store).toMatchObject({ intent: 'pause', status: 'paused' });
+    session.dispose();
+  });
 });
