@@ -8,6 +8,8 @@
  * The context is created or resumed by `open()`, which callers run inside the user's gesture
  * (or the microtasks it queued); the output element is started there too. While nobody holds the
  * bus the element is paused and the context suspended, so an idle app costs no CPU or battery.
+ * Over 200 lines on purpose: the context and its one output element share one life (created,
+ * started, idled, replaced and interrupted by the OS together), so they stay in one module.
  */
 import { subscribe } from 'valtio/vanilla';
 import { mixStore, type MixState } from '../stores/mix-store';
