@@ -1,12 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// The engine's own logic under test; the offline cache stays out (network-only source).
-vi.mock('../../../../src/engine/playback-source', () => ({
-  resolvePlaybackSource: async (_sound: unknown, url: string) => ({ src: url, fromCache: false }),
-  onStreamStarted: () => {},
-  recoverFromLoadError: async () => null,
-}));
-
 const { createPlayerEngine } = await import('../../../../src/engine/player/player-engine');
 const { createPlayerStore, playSound, pausePlayback, setActivePlaylist } = await import('../../../../src/stores/player-store');
 const { createAudioFocusStore, claimAudioFocus, stopAllAudio } = await import('../../../../src/stores/audio-focus-store');
@@ -37,6 +30,13 @@ function simulateMediaElement(allowed: (element: HTMLMediaElement) => boolean = 
   vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
 }
 
+// The engine's own logic under test; the offline cache stays out (network-only source).
+const networkOnly = {
+  resolvePlaybackSource: async (_sound: unknown, url: string) => ({ src: url, fromCache: false }),
+  onStreamStarted: () => {},
+  recoverFromLoadError: async () => null,
+};
+
 const settle = async () => {
   for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 };
@@ -52,7 +52,7 @@ describe('player engine', () => {
     const store = createPlayerStore({ reversed });
     const focus = createAudioFocusStore();
     const stats = createStatsStore({ persist: false, initial: {} });
-    const engine = createPlayerEngine({ store, focus, random: () => 0, tracker: createListeningTracker({ store: stats }) });
+    const engine = createPlayerEngine({ store, focus, random: () => 0, tracker: createListeningTracker({ store: stats }), sources: networkOnly });
     return { store, focus, stats, engine, audio: engine.audio };
   };
 
@@ -74,7 +74,7 @@ describe('player engine', () => {
     const store = createPlayerStore();
     const mix = createMixStore();
     const bus = createAudioBus({ mix, createContext: () => undefined });
-    const engine = createPlayerEngine({ store, bus, focus: createAudioFocusStore(), random: () => 0 });
+    const engine = createPlayerEngine({ store, bus, focus: createAudioFocusStore(), random: () => 0, sources: networkOnly });
     playSound(3, {}, store);
     await settle();
     expect(engine.audio.volume).toBeCloseTo(0.8);
