@@ -5,9 +5,15 @@
  *   browser context, nothing saved) and cached (the same sound after it was saved, page reloaded),
  *   unthrottled and with CDP CPU throttling 4×; median of RUNS runs.
  * - decoded bytes of one loop (what an AudioBuffer of the file holds: frames × channels × 4).
- * - V8 heap (CDP Runtime.getHeapUsage after a forced GC) before and after 50 track switches.
+ * - V8 heap (CDP Runtime.getHeapUsage after a forced GC) before, after 50 and after 100 track
+ *   switches (bounded memory: the second 50 switches must not add what the first did).
+ * Every click waits until the page has hydrated (`<html data-hydrated>`, where the build has it)
+ * and settled, so a build that paints earlier is not charged for its hydration.
  * Usage: `npx vite build && npx tsx bench/loop.bench.ts [label]` (label: e.g. before / after).
- * Writes bench/results/loop-<label>.json. Timings are reported, never asserted.
+ * Two builds measured in the same minutes (runs interleaved A B B A …, so machine load hits both
+ * alike): `npx tsx bench/loop.bench.ts after --against before=/path/to/checkout` (each checkout
+ * with its dist/ built). Writes bench/results/loop-<label>.json (and loop-<other>.json).
+ * Timings are reported, never asserted.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
@@ -19,7 +25,10 @@ import { freePort, waitForServer } from './preview-server.ts';
 
 const root = new URL('../', import.meta.url).pathname;
 const label = process.argv[2] ?? 'after';
-const RUNS = 5;
+const againstArg = process.argv.indexOf('--against');
+const against = againstArg > 0 ? process.argv[againstArg + 1]?.split('=') : undefined;
+const RUNS = Number(process.env.LOOP_BENCH_RUNS ?? 7);
+const SETTLE_MS = 1500;
 const SOUNDS = ['Ocean', 'Rain', 'Underwater'];
 
 const soundButton = (page: Page, name: string) => page.getByTestId('sound-grid').getByRole('button', { name: new RegExp(`^${name}\\b`) });
@@ -45,24 +54,57 @@ async function newPage(browser: Browser, throttle: number) {
   return { context, page, cdp };
 }
 
-async function latency(browser: Browser, baseUrl: string, throttle: number) {
-  const streamed: number[] = [];
-  const cached: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const name = SOUNDS[run % SOUNDS.length]!;
-    const file = `${name.toLowerCase()}.mp3`;
-    const { context, page } = await newPage(browser, throttle);
-    await page.goto(baseUrl);
-    streamed.push(await clickToAudible(page, name));
-    for (let i = 0; i < 80 && !(await isFileSaved(page, file)); i++) await page.waitForTimeout(250);
-    await page.reload();
-    cached.push(await clickToAudible(page, name));
-    await context.close();
-  }
-  return { throttle, streamedMs: streamed.map(Math.round), cachedMs: cached.map(Math.round), streamedMedianMs: Math.round(median(streamed)), cachedMedianMs: Math.round(median(cached)) };
+/** Hydrated (where the build prerenders) and idle for a moment: what a listener's first tap meets. */
+async function settle(page: Page, build: Build) {
+  await soundButton(page, 'Ocean').waitFor();
+  if (build.prerendered) await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 });
+  await page.waitForTimeout(SETTLE_MS);
 }
 
-async function memory(browser: Browser, baseUrl: string) {
+interface Build {
+  readonly label: string;
+  readonly baseUrl: string;
+  /** Whether its HTML already holds the sound grid (then React hydrates it: wait for that). */
+  readonly prerendered: boolean;
+}
+
+interface Timings {
+  streamed: number[];
+  cached: number[];
+}
+
+async function oneRun(browser: Browser, build: Build, throttle: number, run: number, into: Timings) {
+  const name = SOUNDS[run % SOUNDS.length]!;
+  const file = `${name.toLowerCase()}.mp3`;
+  const { context, page } = await newPage(browser, throttle);
+  await page.goto(build.baseUrl);
+  await settle(page, build);
+  into.streamed.push(await clickToAudible(page, name));
+  for (let i = 0; i < 80 && !(await isFileSaved(page, file)); i++) await page.waitForTimeout(250);
+  await page.reload();
+  await settle(page, build);
+  into.cached.push(await clickToAudible(page, name));
+  await context.close();
+}
+
+/** Click → audible for each build, runs interleaved (A B B A …) so load falls on all alike. */
+async function latency(browser: Browser, builds: readonly Build[], throttle: number) {
+  const timings = builds.map((): Timings => ({ streamed: [], cached: [] }));
+  for (let run = 0; run < RUNS; run++) {
+    const order = run % 2 === 0 ? builds.map((_, i) => i) : builds.map((_, i) => builds.length - 1 - i);
+    for (const i of order) await oneRun(browser, builds[i]!, throttle, run, timings[i]!);
+  }
+  return timings.map(({ streamed, cached }) => ({
+    throttle,
+    streamedMs: streamed.map(Math.round),
+    cachedMs: cached.map(Math.round),
+    streamedMedianMs: Math.round(median(streamed)),
+    cachedMedianMs: Math.round(median(cached)),
+  }));
+}
+
+async function memory(browser: Browser, build: Build) {
+  const { baseUrl } = build;
   const { context, page, cdp } = await newPage(browser, 1);
   await page.goto(baseUrl);
   const decodedBytes = await page.evaluate(async () => {
@@ -75,43 +117,62 @@ async function memory(browser: Browser, baseUrl: string) {
     await cdp.send('HeapProfiler.collectGarbage');
     return (await cdp.send('Runtime.getHeapUsage')).usedSize;
   };
+  await settle(page, build);
   await soundButton(page, 'Ocean').click();
   await page.waitForTimeout(3000);
   const before = await heap();
   const loops = ['Ocean', 'Rain', 'Underwater', 'River', 'Wind'];
-  for (let i = 0; i < 50; i++) {
-    await soundButton(page, loops[i % loops.length]!).click();
-    await page.waitForTimeout(400);
-  }
-  await page.waitForTimeout(3000);
-  const after = await heap();
+  const switches = async () => {
+    for (let i = 0; i < 50; i++) {
+      await soundButton(page, loops[i % loops.length]!).click();
+      await page.waitForTimeout(400);
+    }
+    await page.waitForTimeout(3000);
+    return heap();
+  };
+  const after50 = await switches();
+  const after100 = await switches();
   await context.close();
-  return { decoded: decodedBytes, heapBeforeBytes: before, heapAfter50SwitchesBytes: after };
+  return { decoded: decodedBytes, heapBeforeBytes: before, heapAfter50SwitchesBytes: after50, heapAfter100SwitchesBytes: after100 };
+}
+
+async function servePreview(dir: string, preferredPort: number) {
+  if (!existsSync(`${dir}/dist/index.html`)) throw new Error(`build first: npx vite build (in ${dir})`);
+  const port = await freePort(preferredPort, 200);
+  const process_ = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], { cwd: dir, stdio: 'ignore', detached: true });
+  return { process: process_, baseUrl: `http://localhost:${port}/` };
 }
 
 async function main() {
-  if (!existsSync(`${root}dist/index.html`)) throw new Error('build first: npx vite build');
-  const port = await freePort(4600 + (process.pid % 200), 200);
-  const preview = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], { cwd: root, stdio: 'ignore', detached: true });
-  const baseUrl = `http://localhost:${port}/`;
+  const mine = await servePreview(root, 4600 + (process.pid % 200));
+  const other = against ? await servePreview(against[1]!, 4900 + (process.pid % 200)) : undefined;
+  const previews = [mine, ...(other ? [other] : [])];
+  const serving = [{ label, baseUrl: mine.baseUrl }, ...(other && against ? [{ label: against[0]!, baseUrl: other.baseUrl }] : [])];
+  const builds: Build[] = [];
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
   });
   try {
-    await waitForServer(baseUrl, preview, 120);
-    const unthrottled = await latency(browser, baseUrl, 1);
+    for (const preview of previews) await waitForServer(preview.baseUrl, preview.process, 120);
+    for (const build of serving) builds.push({ ...build, prerendered: (await (await fetch(build.baseUrl)).text()).includes('sound-grid') });
+    const loadBefore = loadavg()[0]!;
+    const unthrottled = await latency(browser, builds, 1);
     console.log(unthrottled);
-    const throttled = await latency(browser, baseUrl, 4);
+    const throttled = await latency(browser, builds, 4);
     console.log(throttled);
-    const mem = await memory(browser, baseUrl);
-    console.log(mem);
     mkdirSync(`${root}bench/results`, { recursive: true });
-    const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()[0]!.toFixed(1)}`;
-    writeFileSync(`${root}bench/results/loop-${label}.json`, JSON.stringify({ date: new Date().toISOString(), label, machine, latency: [unthrottled, throttled], memory: mem }, null, 2) + '\n');
+    const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}`;
+    for (const [i, build] of builds.entries()) {
+      const mem = await memory(browser, build);
+      console.log(build.label, mem);
+      const interleavedWith = builds.filter((b) => b !== build).map((b) => b.label);
+      const result = { date: new Date().toISOString(), label: build.label, machine, runs: RUNS, interleavedWith, latency: [unthrottled[i], throttled[i]], memory: mem };
+      writeFileSync(`${root}bench/results/loop-${build.label}.json`, JSON.stringify(result, null, 2) + '\n');
+    }
   } finally {
     await browser.close();
-    if (preview.pid) process.kill(-preview.pid);
+    for (const preview of previews) if (preview.process.pid) process.kill(-preview.process.pid);
   }
 }
 

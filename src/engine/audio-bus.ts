@@ -8,6 +8,8 @@
  * The context is created or resumed by `open()`, which callers run inside the user's gesture
  * (or the microtasks it queued); the output element is started there too. While nobody holds the
  * bus the element is paused and the context suspended, so an idle app costs no CPU or battery.
+ * Over 200 lines on purpose: the context and its one output element share one life (created,
+ * started, idled, replaced and interrupted by the OS together), so they stay in one module.
  */
 import { subscribe } from 'valtio/vanilla';
 import { mixStore, type MixState } from '../stores/mix-store';
@@ -41,6 +43,12 @@ export interface AudioBus {
   onReplaced(listener: (nodes: BusNodes) => void): () => void;
   /** Called when master × fade changes (the element-only fallback applies it as element.volume). */
   onLevel(listener: () => void): () => void;
+  /**
+   * Called with true when something else paused the output element while it was meant to play (the
+   * OS: an interruption, audio focus lost on Android), and with false when it plays again without the
+   * app asking (the OS gave it back, or the lock screen's play). Engines show what it really does.
+   */
+  onInterrupted(listener: (interrupted: boolean) => void): () => void;
   dispose(): void;
 }
 
@@ -57,6 +65,8 @@ interface Graph extends BusNodes {
   readonly fade: GainNode;
   readonly element: HTMLAudioElement | null;
   throughElement: boolean;
+  /** The bus wants the output element playing (false once it paused it itself, or gave up on it). */
+  elementWanted: boolean;
 }
 
 function defaultContext(): AudioContext | undefined {
@@ -81,6 +91,14 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   const holders = new Set<string>();
   const replacedListeners = new Set<(nodes: BusNodes) => void>();
+  const interruptedListeners = new Set<(interrupted: boolean) => void>();
+  /** The output element was paused by someone else and has not played since. */
+  let interrupted = false;
+  const setInterrupted = (value: boolean) => {
+    if (interrupted === value) return;
+    interrupted = value;
+    for (const listener of interruptedListeners) listener(value);
+  };
   const levelListeners = new Set<() => void>();
   const levelChanged = () => {
     for (const listener of levelListeners) listener();
@@ -101,23 +119,34 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
         element.srcObject = stream.stream;
         (deps.parent ?? document.body).appendChild(element);
         fadeNode.connect(stream);
+        const own = element;
+        own.addEventListener('pause', () => {
+          if (graph?.element === own && graph.elementWanted && graph.throughElement) setInterrupted(true);
+        });
+        own.addEventListener('play', () => {
+          if (graph?.element === own) setInterrupted(false);
+        });
       } catch {
         element = null;
       }
     }
     if (!element) fadeNode.connect(ctx.destination);
-    return { ctx, input, fade: fadeNode, element, throughElement: element !== null };
+    return { ctx, input, fade: fadeNode, element, throughElement: element !== null, elementWanted: false };
   };
 
   const toDestination = (g: Graph) => {
     if (!g.throughElement) return;
     g.throughElement = false;
+    g.elementWanted = false;
     g.fade.disconnect();
     g.fade.connect(g.ctx.destination);
   };
 
   const startElement = (g: Graph) => {
     if (!g.element || !g.throughElement) return;
+    g.elementWanted = true;
+    // The app starts it (a tap): the engines already know, there is nothing to give back.
+    interrupted = false;
     const started: Promise<void> | undefined = g.element.play();
     // No permission for the element (or no media stack): the plain Web Audio output still plays.
     started?.catch(() => toDestination(g));
@@ -169,6 +198,7 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
       const g = graph;
       idleTimer = setTimeout(() => {
         if (holders.size > 0 || graph !== g) return;
+        g.elementWanted = false;
         if (g.element && g.throughElement) g.element.pause();
         g.ctx.suspend().catch(() => {});
         suspendedAt = now();
@@ -187,6 +217,10 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
     onLevel(listener) {
       levelListeners.add(listener);
       return () => levelListeners.delete(listener);
+    },
+    onInterrupted(listener) {
+      interruptedListeners.add(listener);
+      return () => interruptedListeners.delete(listener);
     },
     dispose() {
       unsubscribe();

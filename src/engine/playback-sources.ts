@@ -13,17 +13,20 @@ export interface PlaybackSource {
  * offline feature provides it (features/offline/offline-service.ts) and startApp() hands it in:
  * the engine declares it here and never imports the feature or the cache worker.
  */
-export interface PlaybackSources {
-  /** `url` is the file to play (the reversed file on the reversed host). */
-  resolvePlaybackSource(sound: Soundscape, url: string): Promise<PlaybackSource>;
+export interface PlaybackSourceService {
+  /**
+   * `url` is the file to play (the reversed file on the reversed host); `isCurrent` says whether the
+   * engine still wants this start when the answer comes (an overtaken one creates and shows nothing).
+   */
+  resolvePlaybackSource(sound: Soundscape, url: string, isCurrent?: () => boolean): Promise<PlaybackSource>;
   /** Called once a streamed (not cached) track starts playing, so it can be saved for offline use. */
   onStreamStarted(sound: Soundscape, url: string): void;
-  /** After a load error: a cached copy to try, or null. */
-  recoverFromLoadError(sound: Soundscape, url: string): Promise<PlaybackSource | null>;
+  /** After a load error: the next thing to try (the saved copy, or the stream after a failed copy), or null. */
+  recoverFromLoadError(sound: Soundscape, url: string, isCurrent?: () => boolean): Promise<PlaybackSource | null>;
 }
 
 /** No offline cache: every track streams (unit tests, and an app started without one). */
-export const networkOnlySources: PlaybackSources = {
+export const networkOnlySources: PlaybackSourceService = {
   resolvePlaybackSource: (_sound, url) => Promise.resolve({ src: url, fromCache: false }),
   onStreamStarted: () => undefined,
   recoverFromLoadError: () => Promise.resolve(null),

@@ -9,7 +9,7 @@ import { startStatsStore } from '../stores/stats-store';
 import { startUiStore } from '../stores/ui-store';
 import { createAudioBus, type AudioBus } from './audio-bus';
 import { startNoiseEngine } from './noise/noise-engine';
-import type { PlaybackSources } from './playback-sources';
+import type { PlaybackSourceService } from './playback-sources';
 import { startPlayerEngine } from './player/player-engine';
 import { startSleepTimerEngine } from './sleep-timer';
 
@@ -17,7 +17,7 @@ let bus: AudioBus | undefined;
 
 export interface AppServices {
   /** Where tracks play from: the offline service, created over the cache worker by main.tsx. */
-  sources: PlaybackSources;
+  sources: PlaybackSourceService;
 }
 
 export function startApp({ sources }: AppServices): void {

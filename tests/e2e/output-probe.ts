@@ -13,28 +13,44 @@
  * `window.__outputProbe`: `arm()` then a click: `armedAt` is the click, `firstAudibleAt` the first
  * audible block after it,
  * `record(on)` starts/stops keeping samples (left channel), `take()` returns and clears them.
+ *
+ * Recording: a ScriptProcessor hands its blocks to the main thread, and when the main thread is
+ * busy Chromium drops blocks (a "jump" that the listener never heard). With the worklet recorder, samples are recorded on the audio thread by an AudioWorklet that numbers
+ * every 128-frame quantum, so nothing is lost and any gap in the audio thread's own rendering is
+ * counted (`droppedBlocks`). The ScriptProcessor still times click → audible (bench/loop.bench.ts).
  */
 export interface OutputProbe {
   arm(): void;
   firstAudibleAt: number | null;
   armedAt: number | null;
   record(on: boolean): void;
-  take(): { samples: number[]; sampleRate: number };
+  take(): { samples: number[]; sampleRate: number; droppedBlocks: number };
   taps: number;
+  /** Which recorder keeps the samples: 'worklet' once its module loaded, else 'script-processor'. */
+  recorder: 'worklet' | 'script-processor';
+  /** Why the worklet recorder is not used, if it was asked for. */
+  recorderError: string | null;
 }
 
-export function installOutputProbe(bufferSize: number): void {
+export function installOutputProbe(bufferSize: number, recorderSource: string | null): void {
   const w = window as unknown as { __outputProbe: OutputProbe; AudioContext: typeof AudioContext };
   const chunks: Float32Array[] = [];
   let recording = false;
+  /** Recorded blocks whose playbackTime did not follow the previous one (the main thread missed a callback). */
+  let droppedBlocks = 0;
+  let nextPlaybackTime: number | null = null;
+  let nextFrame: number | null = null;
+  let workletRecording = false;
   let sampleRate = 48000;
   const appSourced = new WeakSet<HTMLMediaElement>();
-  const tapped = new WeakMap<BaseAudioContext, ScriptProcessorNode>();
+  const tapped = new WeakMap<BaseAudioContext, AudioNode>();
   const originalConnect = AudioNode.prototype.connect as (this: AudioNode, ...args: unknown[]) => unknown;
   const probe: OutputProbe = {
     firstAudibleAt: null,
     armedAt: null,
     taps: 0,
+    recorder: 'script-processor',
+    recorderError: null,
     arm() {
       armed = true;
       probe.armedAt = null;
@@ -42,6 +58,8 @@ export function installOutputProbe(bufferSize: number): void {
     },
     record(on) {
       recording = on;
+      nextPlaybackTime = null;
+      nextFrame = null;
     },
     take() {
       const total = chunks.reduce((n, c) => n + c.length, 0);
@@ -49,7 +67,9 @@ export function installOutputProbe(bufferSize: number): void {
       let at = 0;
       for (const c of chunks) for (let i = 0; i < c.length; i++) samples[at++] = c[i]!;
       chunks.length = 0;
-      return { samples, sampleRate };
+      const dropped = droppedBlocks;
+      droppedBlocks = 0;
+      return { samples, sampleRate, droppedBlocks: dropped };
     },
   };
   w.__outputProbe = probe;
@@ -65,10 +85,40 @@ export function installOutputProbe(bufferSize: number): void {
     true,
   );
 
-  const recorder = (ctx: BaseAudioContext): ScriptProcessorNode => {
-    let node = tapped.get(ctx);
-    if (node) return node;
-    node = ctx.createScriptProcessor(bufferSize, 2, 2);
+  /** On the audio thread: every quantum's left channel with its frame number, posted in batches. */
+  const startWorkletRecorder = (ctx: BaseAudioContext, tap: AudioNode) => {
+    if (!recorderSource || !ctx.audioWorklet) return;
+    ctx.audioWorklet
+      .addModule(URL.createObjectURL(new Blob([recorderSource], { type: 'text/javascript' })))
+      .then(() => {
+        const node = new AudioWorkletNode(ctx, 'output-probe-recorder', { numberOfInputs: 1, numberOfOutputs: 1, outputChannelCount: [1] });
+        node.port.onmessage = (event: MessageEvent<{ frame: number; samples: Float32Array }[]>) => {
+          if (!recording) return;
+          for (const block of event.data) {
+            if (nextFrame !== null && block.frame !== nextFrame) droppedBlocks++;
+            nextFrame = block.frame + block.samples.length;
+            chunks.push(block.samples);
+          }
+        };
+        originalConnect.call(tap, node);
+        originalConnect.call(node, ctx.destination);
+        workletRecording = true;
+        probe.recorder = 'worklet';
+      })
+      .catch((error: unknown) => {
+        probe.recorderError = String(error);
+        // No worklet here: the ScriptProcessor records (and may drop blocks on a busy main thread).
+      });
+  };
+
+  /** One tap per context: everything the app sends to an output also goes here. */
+  const recorder = (ctx: BaseAudioContext): AudioNode => {
+    const existing = tapped.get(ctx);
+    if (existing) return existing;
+    const tap = ctx.createGain();
+    const node = ctx.createScriptProcessor(bufferSize, 2, 2);
+    originalConnect.call(tap, node);
+    startWorkletRecorder(ctx, tap);
     sampleRate = ctx.sampleRate;
     node.onaudioprocess = (event) => {
       const input = event.inputBuffer.getChannelData(0);
@@ -80,20 +130,25 @@ export function installOutputProbe(bufferSize: number): void {
           }
         }
       }
-      if (recording) chunks.push(new Float32Array(input));
+      if (recording && !workletRecording) {
+        const expected = nextPlaybackTime;
+        if (expected !== null && Math.abs(event.playbackTime - expected) > 0.5 / ctx.sampleRate) droppedBlocks++;
+        nextPlaybackTime = event.playbackTime + input.length / ctx.sampleRate;
+        chunks.push(new Float32Array(input));
+      }
     };
     // A ScriptProcessor runs only while connected; its output is silence.
     originalConnect.call(node, ctx.destination);
-    tapped.set(ctx, node);
+    tapped.set(ctx, tap);
     probe.taps++;
-    return node;
+    return tap;
   };
 
   AudioNode.prototype.connect = function (this: AudioNode, ...args: unknown[]) {
     const target = args[0];
     const isOutput =
       target instanceof AudioDestinationNode || (typeof MediaStreamAudioDestinationNode !== 'undefined' && target instanceof MediaStreamAudioDestinationNode);
-    if (isOutput && !(this instanceof ScriptProcessorNode && tapped.get(this.context) === this)) originalConnect.call(this, recorder(this.context));
+    if (isOutput) originalConnect.call(this, recorder(this.context));
     return originalConnect.apply(this, args);
   } as typeof AudioNode.prototype.connect;
 
@@ -135,7 +190,27 @@ export function seamMetrics(samples: readonly number[], sampleRate: number): { l
   return { longestSilenceMs: (longest / sampleRate) * 1000, maxJumpRatio: p999 > 0 ? maxJump / p999 : Infinity, p999, maxJump };
 }
 
-/** The probe as an init script (a string, with a shim for the `__name` helper tsx adds to functions). */
-export const outputProbeScript = (bufferSize: number): { content: string } => ({
-  content: `(() => { const __name = (f) => f; (${installOutputProbe.toString()})(${bufferSize}); })();`,
+/** The audio-thread recorder's module (AudioWorkletGlobalScope): posts each quantum's left channel with its frame number. */
+const RECORDER_SOURCE = `
+class OutputProbeRecorder extends AudioWorkletProcessor {
+  constructor() { super(); this.batch = []; }
+  process(inputs) {
+    const channel = inputs[0] && inputs[0][0];
+    const samples = channel ? channel.slice() : new Float32Array(128);
+    this.batch.push({ frame: currentFrame, samples });
+    if (this.batch.length >= 32) { this.port.postMessage(this.batch); this.batch = []; }
+    return true;
+  }
+}
+registerProcessor('output-probe-recorder', OutputProbeRecorder);
+`;
+
+/**
+ * The probe as an init script (a string, with a shim for the `__name` helper tsx adds to functions).
+ * `recorder: 'worklet'` records on the audio thread; its module is a blob: URL, which the app's CSP
+ * (script-src 'self') refuses, so a spec that uses it runs with `test.use({ bypassCSP: true })`
+ * (Playwright cannot route a worklet's module request; the CSP itself is tested in shell.spec.ts).
+ */
+export const outputProbeScript = (bufferSize: number, recorder: 'worklet' | 'script-processor' = 'script-processor'): { content: string } => ({
+  content: `(() => { const __name = (f) => f; (${installOutputProbe.toString()})(${bufferSize}, ${recorder === 'worklet' ? JSON.stringify(RECORDER_SOURCE) : 'null'}); })();`,
 });

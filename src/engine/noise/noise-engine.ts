@@ -7,6 +7,8 @@
  *   track is meant to play, so it pauses and resumes with it (and with the lock screen and the
  *   sleep timer, which act on the track).
  * Start and stop are short ramps so nothing clicks; levels follow the stores with setTargetAtTime.
+ * When the OS pauses the output element, a noise on its own shows stopped, and plays again when the
+ * OS gives the output back (issue 14: the button and the lock screen follow what is really heard).
  */
 import { subscribe } from 'valtio/vanilla';
 import { reportError } from '../../lib/error-reporting';
@@ -162,8 +164,11 @@ export function createNoiseEngine(deps: NoiseEngineDeps): NoiseEngine {
 
   const handlers = { play: () => play(lastColour), pause: () => stop() };
   let lastColour: NoiseColour = 'white';
+  /** The noise the OS paused (through the output element), played again when it gives the output back. */
+  let interruptedColour: NoiseColour | null = null;
 
   function play(colour: NoiseColour): void {
+    interruptedColour = null;
     if (solo === colour) return; // a second Play while playing is ignored
     solo = colour;
     lastColour = colour;
@@ -193,6 +198,16 @@ export function createNoiseEngine(deps: NoiseEngineDeps): NoiseEngine {
     subscribe(mix, reconcile),
     subscribe(player, reconcile),
     bus.onReplaced(reconcile),
+    bus.onInterrupted((interrupted) => {
+      if (interrupted) {
+        interruptedColour = solo;
+        stop();
+      } else if (interruptedColour) {
+        const colour = interruptedColour;
+        interruptedColour = null;
+        play(colour);
+      }
+    }),
   ];
 
   return {

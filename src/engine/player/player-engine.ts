@@ -1,50 +1,38 @@
-import { soundscapes, type Soundscape } from '../../catalogue/catalogue';
+import type { Soundscape } from '../../catalogue/catalogue';
 import { reportError } from '../../lib/error-reporting';
-import { audioFocus, claimAudioFocus, type AudioFocusState, type AudioOwner } from '../../stores/audio-focus-store';
-import {
-  playableSoundscapes,
-  playbackUrl,
-  playerStore,
-  playLofiNext,
-  playNext,
-  playPrevious,
-  pausePlayback,
-  reportLoadError,
-  reportLoading,
-  reportPaused,
-  reportPlaying,
-  reportReady,
-  resumePlayback,
-  type PlayerState,
-} from '../../stores/player-store';
-import { incrementSessionCount, statsKey } from '../../stores/stats-store';
+import { audioFocus, type AudioFocusState } from '../../stores/audio-focus-store';
+import { pausePlayback, playableSoundscapes, playerStore, playLofiNext, type PlayerState } from '../../stores/player-store';
+import { reportLoading, reportPaused, reportPlaying, reportReady } from '../../stores/player-store';
 import { subscribe } from 'valtio/vanilla';
-import { networkOnlySources, type PlaybackSources } from '../playback-sources';
-import { PRODUCT } from '../../lib/strings';
+import { networkOnlySources, type PlaybackSourceService } from '../playback-sources';
 import type { AudioBus } from '../audio-bus';
-import { setSessionPlaybackState, showInMediaSession } from '../media-session';
 import { createListeningTracker, type ListeningTracker } from './listening-tracker';
 import { createLofiQueue, type Random } from './lofi-queue';
 import type { LoopHandover } from './loop-handover';
+import { createPlayerSession } from './player-session';
+import { createPlayerStats } from './player-stats';
+import { createSourceSwitcher } from './source-switcher';
 import { createTrackOutput, type TrackOutput } from './track-output';
 
 export { PLAYER_AUDIO_ID } from './track-output';
 
 /**
- * The one shared <audio> element (SPEC 1: one track at a time), created once, outside the
- * React tree, so navigation never interrupts playback. It follows the player store and reports
- * what the element really does back to it.
+ * The player: the store says what the user wants, the engine makes the one track element follow it
+ * and reports what the element really does back. A thin composition of its parts: the element and its
+ * place in the graph (track-output), which file it plays and what happens when that fails
+ * (source-switcher), the speakers and the lock screen (player-session), listening stats
+ * (player-stats), and the lofi radio (lofi-queue).
  */
 
 export interface PlayerEngineOptions {
   /** The app's audio graph; without one (or without Web Audio) the element plays on its own. */
   bus?: AudioBus;
-  /** Where a track plays from (the offline service); without one every track streams. */
-  sources?: PlaybackSources;
   store?: PlayerState;
   focus?: AudioFocusState;
   random?: Random;
   tracker?: ListeningTracker;
+  /** The offline service that chooses each source (startApp() hands it in); without one every track streams. */
+  sources?: PlaybackSourceService;
   parent?: HTMLElement;
 }
 
@@ -55,61 +43,27 @@ export interface PlayerEngine {
   dispose(): void;
 }
 
-function playerSessionItem(sound: Soundscape) {
-  return { title: sound.name, artist: PRODUCT, artwork: sound.image };
-}
-
-const playerSessionHandlers = { play: () => resumePlayback(), pause: () => pausePlayback(), next: () => playNext(), previous: () => playPrevious() };
-
-declare global {
-  interface Window {
-    /** SPEC 4: lets other parts add 1 to a track's sessionCount. */
-    incrementSessionCount?: (key: string) => void;
-  }
-}
-
 export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEngine {
   const store = options.store ?? playerStore;
-  const focus = options.focus ?? audioFocus;
-  const tracker = options.tracker ?? createListeningTracker();
+  const bus = options.bus;
   const lofiQueue = createLofiQueue(
     playableSoundscapes(store).filter((sound) => sound.kind === 'lofi').map((sound) => sound.index),
     options.random,
   );
-  const bus = options.bus;
-  const { resolvePlaybackSource, onStreamStarted, recoverFromLoadError } = options.sources ?? networkOnlySources;
+  const stats = createPlayerStats(options.tracker ?? createListeningTracker());
+  const session = createPlayerSession({ store, focus: options.focus ?? audioFocus, bus, onFocusLost: () => pausePlayback(store) });
   /** The element now (a replaced context brings a fresh one); `output` is created below, with the listeners. */
   const audioEl = (): HTMLAudioElement => output.element;
 
-  /** The store's sourceVersion the element is (being) loaded for. */
-  let loadedVersion = 0;
-  /** True while the source is being resolved: the element still holds the previous track. */
-  let switching = false;
-  let sound: Soundscape | undefined;
-  let url = '';
-  let fromCache = false;
-  let streamReported = false;
-  let recoveredVersion = -1;
-  let lastOwner: AudioOwner = focus.owner;
-  /** Whether the media session shows the player (false once the noise engine took it). */
-  let sessionIsPlayers = false;
-
-  const ownsFocus = () => focus.owner === 'player';
-
-  const applyVolume = () => output.setLevel(store.volume);
-
-  const claimFocus = () => {
-    claimAudioFocus('player', focus);
-    lastOwner = 'player';
-    sessionIsPlayers = true;
-    if (sound) showInMediaSession(playerSessionItem(sound), playerSessionHandlers);
+  /** Inside the tap (or its microtasks): the speakers, the context and the output element, now. */
+  const takeStage = (sound: Soundscape | undefined) => {
+    session.claim(sound);
+    output.open();
+    bus?.hold('player', true);
   };
 
   const play = () => {
-    claimFocus();
-    // Inside the tap (or its microtasks): the context resumes and the output element starts now.
-    output.open();
-    bus?.hold('player', true);
+    takeStage(source.sound);
     audioEl().play().catch((error: unknown) => {
       const name = error instanceof DOMException ? error.name : '';
       // AbortError: a newer source replaced this one. NotSupportedError: the 'error' event handles it.
@@ -120,86 +74,56 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     });
   };
 
-  async function switchSource(version: number): Promise<void> {
-    const next = store.currentIndex === null ? undefined : soundscapes[store.currentIndex];
-    if (!next) return;
-    switching = true;
-    // The old session ends now, not when the new source has loaded.
-    tracker.stop();
-    if (ownsFocus()) showInMediaSession(playerSessionItem(next), playerSessionHandlers);
-    const nextUrl = playbackUrl(next, store);
-    let source;
-    try {
-      source = await resolvePlaybackSource(next, nextUrl);
-    } catch (error) {
-      reportError(error, 'Lull: could not resolve the playback source:');
-      source = { src: nextUrl, fromCache: false };
+  /** A new source (or a retry): play() must run inside the tap, so the element is unlocked before the source is known. */
+  const switchSource = (version: number) => {
+    if (store.intent === 'play') {
+      // The lock screen shows the new sound once the switcher has it (onSwitch).
+      takeStage(undefined);
+      output.unlock();
     }
-    if (version !== store.sourceVersion) return;
-    switching = false;
-    sound = next;
-    url = nextUrl;
-    fromCache = source.fromCache;
-    streamReported = false;
-    output.setLevel(store.volume);
-    output.setSource({ src: source.src, url: nextUrl, loops: next.kind !== 'lofi', blob: source.blob });
-    if (store.intent === 'play') play();
-    else audioEl().load();
-  }
-
-  async function recover(): Promise<void> {
-    const version = loadedVersion;
-    const failed = sound;
-    // Read before the element's own 'pause' after the error flips the intent.
-    const wantedPlay = store.intent === 'play';
-    if (!failed || recoveredVersion === version) {
-      reportLoadError(store);
-      return;
-    }
-    recoveredVersion = version;
-    let fallback = null;
-    try {
-      fallback = await recoverFromLoadError(failed, url);
-    } catch (error) {
-      reportError(error, 'Lull: cache recovery failed:');
-    }
-    if (version !== store.sourceVersion) return;
-    if (!fallback) {
-      reportLoadError(store);
-      return;
-    }
-    fromCache = fallback.fromCache;
-    output.setSource({ src: fallback.src, url, loops: failed.kind !== 'lofi', blob: fallback.blob });
-    if (wantedPlay || store.intent === 'play') {
-      resumePlayback(store);
-      play();
-    } else audioEl().load();
-  }
+    source.switchTo(version);
+  };
 
   const reconcile = () => {
-    applyVolume();
+    output.setLevel(store.volume);
     if (store.currentIndex === null) return;
-    if (store.sourceVersion !== loadedVersion) {
-      loadedVersion = store.sourceVersion;
-      void switchSource(loadedVersion);
+    if (store.sourceVersion !== source.version) {
+      switchSource(store.sourceVersion);
       return;
     }
-    if (switching) return;
+    if (source.switching) return;
     if (store.intent === 'play') {
       // After a load error a tap on play retries from the network.
-      if (audioEl().error) {
-        recoveredVersion = -1;
-        void switchSource(loadedVersion);
-      } else if (audioEl().paused) play();
+      if (audioEl().error) switchSource(source.version);
+      else if (audioEl().paused) play();
     } else if (!audioEl().paused) {
       audioEl().pause();
     }
     if (store.intent !== 'play') bus?.hold('player', false);
-    if (ownsFocus() || (sessionIsPlayers && focus.owner === 'none')) setSessionPlaybackState(sessionState(store.status));
+    session.follow();
   };
 
-  const current = () => !switching && sound !== undefined;
-  const followElement = () => output.follow();
+  const current = () => (source.switching ? undefined : source.sound);
+
+  const onEnded = () => {
+    stats.stopped();
+    const sound = current();
+    if (!sound) return;
+    if (sound.kind !== 'lofi') {
+      reportPaused(store);
+      return;
+    }
+    // A playlist item lasts its minutes, not the song's length: the song starts again, and
+    // the playlist (not the lofi radio) decides what comes next.
+    if (store.origin === 'playlist' && store.activePlaylist) {
+      audioEl().currentTime = 0;
+      play();
+      return;
+    }
+    const next = lofiQueue.next(sound.index);
+    if (next === undefined) reportPaused(store);
+    else playLofiNext(next, store);
+  };
 
   const listeners: [keyof HTMLMediaElementEventMap, () => void][] = [
     ['loadstart', () => current() && reportLoading(store)],
@@ -207,66 +131,42 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     [
       'playing',
       () => {
-        if (!current() || !sound) return;
+        const sound = current();
+        if (!sound) return;
         reportPlaying(store);
-        tracker.start(statsKey(sound.name));
-        if (ownsFocus()) {
-          showInMediaSession(playerSessionItem(sound), playerSessionHandlers);
-          setSessionPlaybackState('playing');
-        }
-        followElement();
-        if (!fromCache && !streamReported) {
-          streamReported = true;
-          onStreamStarted(sound, url);
-        }
+        stats.playing(sound.name);
+        session.playing(sound);
+        output.follow();
+        source.started();
       },
     ],
     [
       'pause',
       () => {
-        tracker.stop();
-        followElement();
-        // An error's own pause is not the user's: recover() decides what happens next.
+        stats.stopped();
+        output.follow();
+        // An error's own pause is not the user's: the source switcher decides what happens next.
         if (current() && !audioEl().ended && !audioEl().error) reportPaused(store);
       },
     ],
-    [
-      'ended',
-      () => {
-        tracker.stop();
-        if (!current() || !sound) return;
-        if (sound.kind !== 'lofi') {
-          reportPaused(store);
-          return;
-        }
-        // A playlist item lasts its minutes, not the song's length: the song starts again, and
-        // the playlist (not the lofi radio) decides what comes next.
-        if (store.origin === 'playlist' && store.activePlaylist) {
-          audioEl().currentTime = 0;
-          play();
-          return;
-        }
-        const next = lofiQueue.next(sound.index);
-        if (next === undefined) reportPaused(store);
-        else playLofiNext(next, store);
-      },
-    ],
-    ['error', () => current() && void recover()],
-    ['seeked', followElement],
+    ['ended', onEnded],
+    ['error', () => current() && source.recover()],
+    ['seeked', () => output.follow()],
   ];
   const output: TrackOutput = createTrackOutput({ bus, parent: options.parent ?? document.body, listeners });
-
-  const onPageHide = () => tracker.flush();
-  window.addEventListener('pagehide', onPageHide);
-  window.incrementSessionCount = (key: string) => incrementSessionCount(key);
+  const source = createSourceSwitcher({
+    store,
+    output,
+    sources: options.sources ?? networkOnlySources,
+    play,
+    onSwitch: (next) => {
+      // The old session ends now, not when the new source has loaded.
+      stats.stopped();
+      session.show(next);
+    },
+  });
 
   const unsubscribeStore = subscribe(store, reconcile);
-  const unsubscribeFocus = subscribe(focus, () => {
-    // Another engine (or the sleep timer's 'none') took the speakers: stop ours.
-    if (lastOwner === 'player' && focus.owner !== 'player' && store.intent === 'play') pausePlayback(store);
-    if (focus.owner === 'noise') sessionIsPlayers = false;
-    lastOwner = focus.owner;
-  });
   reconcile();
 
   return {
@@ -278,22 +178,17 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     },
     dispose() {
       unsubscribeStore();
-      unsubscribeFocus();
+      session.dispose();
       output.dispose();
-      window.removeEventListener('pagehide', onPageHide);
-      tracker.dispose();
+      stats.dispose();
     },
   };
-}
-
-function sessionState(status: PlayerState['status']): MediaSessionPlaybackState {
-  return status === 'playing' || status === 'loading' ? 'playing' : status === 'paused' ? 'paused' : 'none';
 }
 
 let shared: PlayerEngine | undefined;
 
 /** Created once by startApp(): the app has exactly one player engine and one track element. */
-export function startPlayerEngine(bus: AudioBus, sources: PlaybackSources): PlayerEngine {
+export function startPlayerEngine(bus: AudioBus, sources: PlaybackSourceService): PlayerEngine {
   shared ??= createPlayerEngine({ bus, sources });
   return shared;
 }

@@ -19,6 +19,12 @@ export interface TrackOutput {
   readonly loop: LoopHandover | null;
   /** Inside the tap (or its microtasks): resumes the graph and routes the element into it. */
   open(): void;
+  /**
+   * Inside the tap, before the new source is known (a saved copy comes from a worker): iOS lets an
+   * element play later only if play() was called on it in a gesture, so a never-played one is started
+   * here, emptied; the source is swapped in and played after (issue 14, point 13).
+   */
+  unlock(): void;
   /** The catalogue volume, ramped (or element.volume × the bus level in the fallback). */
   setLevel(volume: number): void;
   /** A new file: `src` plays (a stream URL or the saved copy's object URL); `url` names the catalogue file. */
@@ -36,6 +42,9 @@ interface Route {
 
 export function createTrackOutput(options: { bus?: AudioBus; parent: HTMLElement; listeners: ElementListeners }): TrackOutput {
   const { bus, parent, listeners } = options;
+  /** Elements that have played once: iOS lets them play again outside a gesture. */
+  const played = new WeakSet<HTMLMediaElement>();
+  const markPlayed = (event: Event) => played.add(event.target as HTMLMediaElement);
   const newElement = () => {
     const element = document.createElement('audio');
     element.id = PLAYER_AUDIO_ID;
@@ -43,6 +52,7 @@ export function createTrackOutput(options: { bus?: AudioBus; parent: HTMLElement
     // A MediaElementSource hears a cross-origin file only with CORS (the media host sends it).
     element.crossOrigin = 'anonymous';
     for (const [type, listener] of listeners) element.addEventListener(type, listener);
+    element.addEventListener('playing', markPlayed);
     parent.appendChild(element);
     return element;
   };
@@ -115,6 +125,16 @@ export function createTrackOutput(options: { bus?: AudioBus; parent: HTMLElement
       if (nodes) connect(nodes);
       else elementLevels = true;
       applyLevel();
+    },
+    unlock() {
+      if (played.has(element)) return;
+      // Its old source was never heard: it goes, so this play() cannot start it.
+      if (element.hasAttribute('src')) {
+        element.removeAttribute('src');
+        element.load();
+      }
+      // AbortError once the source is swapped in; NotAllowedError outside a gesture: both harmless here.
+      element.play()?.catch(() => undefined);
     },
     setLevel(next) {
       volume = next;

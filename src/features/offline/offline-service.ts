@@ -4,7 +4,7 @@ import { strings } from '../../lib/strings';
 import { markCached, markUncached, offlineStore, setCachedSounds, showStatus, type OfflineState } from '../../stores/offline-store';
 import { playerStore } from '../../stores/player-store';
 import type { CacheBackend, CachedSoundInfo, ListResult, ReadResult, RemoveResult, SaveResult } from '../../lib/cache-contract';
-import type { PlaybackSource, PlaybackSources } from '../../engine/playback-sources';
+import type { PlaybackSource, PlaybackSourceService } from '../../engine/playback-sources';
 
 /**
  * The offline service, the one client of the cache worker on the page (SPEC 4): source choice for
@@ -30,6 +30,13 @@ class CacheTimeout extends Error {
   override name = 'CacheTimeout';
 }
 
+/** A request a newer one overtook (the engine asks `isCurrent`): it creates, revokes and shows nothing. */
+const STALE = Symbol('stale');
+const always = () => true;
+
+const failedCachedText = (playbackContext: PlaybackContext): string =>
+  playbackContext === 'playlist' ? strings.failedCachedPlaylistAudio : strings.failedCachedAudio;
+
 export function createOfflineService(deps: OfflineServiceDeps) {
   const store = deps.store ?? offlineStore;
   const createObjectUrl = deps.createObjectUrl ?? ((blob: Blob) => URL.createObjectURL(blob));
@@ -37,18 +44,30 @@ export function createOfflineService(deps: OfflineServiceDeps) {
   const context = deps.context ?? (() => 'track' as const);
   const readTimeoutMs = deps.readTimeoutMs ?? 8000;
 
-  /** The object URL of the cached copy handed out last; one element plays one track, so one is live. */
+  /**
+   * The object URL of the saved copy the element holds; one element plays one track, so one is live.
+   * Only a current request replaces or revokes it (issue 14: an overtaken read used to revoke the
+   * playing track's URL and leak its own).
+   */
   let liveObjectUrl: string | undefined;
   /** The last source handed out, so a failure of a cached copy is recognised as such. */
   let lastSource: { soundscapeId: number; fromCache: boolean } | undefined;
   /** Sounds whose cached copy failed to play since they were last started: not offered again. */
   const failedCopies = new Set<number>();
+  /** Sounds whose stream failed since they were last started: a failing copy then has nothing to fall back to. */
+  const failedStreams = new Set<number>();
   /** Sounds whose saved copy could not be read: the next save replaces it. */
   const corruptCopies = new Set<number>();
   const saving = new Map<number, string>();
 
+  const releaseLiveUrl = () => {
+    if (liveObjectUrl) revokeObjectUrl(liveObjectUrl);
+    liveObjectUrl = undefined;
+  };
+
   const network = (sound: Soundscape, url: string): PlaybackSource => {
     lastSource = { soundscapeId: sound.index, fromCache: false };
+    releaseLiveUrl();
     return { src: url, fromCache: false };
   };
 
@@ -69,15 +88,17 @@ export function createOfflineService(deps: OfflineServiceDeps) {
   }
 
   /** Reads the saved copy; anything but a usable copy is reported here and yields null. */
-  async function readCopy(sound: Soundscape): Promise<Extract<ReadResult, { outcome: 'hit' }> | null> {
+  async function readCopy(sound: Soundscape, isCurrent: () => boolean): Promise<Extract<ReadResult, { outcome: 'hit' }> | null | typeof STALE> {
     let result: ReadResult;
     try {
       result = await withTimeout(deps.cache().readAudio(sound.index));
     } catch (error) {
+      if (!isCurrent()) return STALE;
       // No worker or a stuck one: the network still works.
       reportError(error, 'Lull: the offline cache could not be read:');
       return null;
     }
+    if (!isCurrent()) return STALE;
     switch (result.outcome) {
       case 'hit':
         return result;
@@ -97,7 +118,7 @@ export function createOfflineService(deps: OfflineServiceDeps) {
   function cachedSource(sound: Soundscape, copy: Extract<ReadResult, { outcome: 'hit' }>): PlaybackSource {
     const blob = new Blob([copy.audio], { type: copy.mimeType });
     const src = createObjectUrl(blob);
-    if (liveObjectUrl) revokeObjectUrl(liveObjectUrl);
+    releaseLiveUrl();
     liveObjectUrl = src;
     lastSource = { soundscapeId: sound.index, fromCache: true };
     showStatus(strings.playingCached(sound.name), 'info', store);
@@ -109,19 +130,27 @@ export function createOfflineService(deps: OfflineServiceDeps) {
     failedCopies.add(sound.index);
     // The next stream of this sound replaces the unplayable copy.
     corruptCopies.add(sound.index);
-    showStatus(playbackContext === 'playlist' ? strings.failedCachedPlaylistAudio : strings.failedCachedAudio, 'error', store);
-    return store.online ? network(sound, url) : null;
+    showStatus(failedCachedText(playbackContext), 'error', store);
+    // The stream is worth a try only if it has not just failed (issue 14: the copy tried after a network error).
+    if (store.online && !failedStreams.has(sound.index)) return network(sound, url);
+    releaseLiveUrl();
+    return null;
   }
 
   const service = {
-    /** SPEC order: a saved copy first (unless it came from an older URL and the network is there), else the stream. */
-    async resolvePlaybackSource(sound: Soundscape, url: string): Promise<PlaybackSource> {
+    /**
+     * SPEC order: a saved copy first (unless it came from an older URL and the network is there), else
+     * the stream. `isCurrent` says whether the engine still wants this start once the read is back.
+     */
+    async resolvePlaybackSource(sound: Soundscape, url: string, isCurrent: () => boolean = always): Promise<PlaybackSource> {
       failedCopies.delete(sound.index);
+      failedStreams.delete(sound.index);
       const savedUrl = store.cachedUrls[sound.index];
       // The saved list is known: skip the worker round trip when there is nothing worth reading.
       if (store.cacheListLoaded && savedUrl === undefined && !corruptCopies.has(sound.index)) return network(sound, url);
       if (store.online && savedUrl !== undefined && savedUrl !== url) return network(sound, url);
-      const copy = await readCopy(sound);
+      const copy = await readCopy(sound, isCurrent);
+      if (copy === STALE) return { src: url, fromCache: false };
       if (!copy || (store.online && copy.originalUrl !== url)) return network(sound, url);
       return cachedSource(sound, copy);
     },
@@ -166,14 +195,17 @@ export function createOfflineService(deps: OfflineServiceDeps) {
         });
     },
 
-    /** After a load error: the saved copy, or null (SPEC statuses in order). */
-    async recoverFromLoadError(sound: Soundscape, url: string): Promise<PlaybackSource | null> {
+    /** After a load error: the saved copy (or, when the copy failed, the stream), or null; SPEC statuses in order. */
+    async recoverFromLoadError(sound: Soundscape, url: string, isCurrent: () => boolean = always): Promise<PlaybackSource | null> {
       if (lastSource?.soundscapeId === sound.index && lastSource.fromCache) return cachedCopyFailed(sound, url);
+      failedStreams.add(sound.index);
       showStatus(strings.networkErrorTryingCache, 'warning', store);
-      const copy = failedCopies.has(sound.index) ? null : await readCopy(sound);
+      const copy = failedCopies.has(sound.index) ? null : await readCopy(sound, isCurrent);
+      if (copy === STALE) return null;
       if (!copy) {
-        showStatus(failedCopies.has(sound.index) ? strings.failedCachedAudio : strings.networkErrorNoCache(sound.name), 'error', store);
+        showStatus(failedCopies.has(sound.index) ? failedCachedText(context()) : strings.networkErrorNoCache(sound.name), 'error', store);
         lastSource = undefined;
+        releaseLiveUrl();
         return null;
       }
       return cachedSource(sound, copy);
@@ -231,7 +263,7 @@ export function createOfflineService(deps: OfflineServiceDeps) {
     },
   };
   // The player engine's side of the service is the interface the engine declares.
-  return service satisfies PlaybackSources;
+  return service satisfies PlaybackSourceService;
 }
 
 export type OfflineService = ReturnType<typeof createOfflineService>;

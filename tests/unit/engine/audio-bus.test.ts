@@ -4,7 +4,7 @@
  * context left suspended longer than LONG_SUSPENSION_MS is replaced (Safari may freeze its clock)
  * and the sources are told to reconnect.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAudioBus, LONG_SUSPENSION_MS } from '../../../src/engine/audio-bus';
 import { createMixStore, setMasterVolume } from '../../../src/stores/mix-store';
 
@@ -78,5 +78,37 @@ describe('audio bus', () => {
     await settle();
     expect(first.ctx.state).toBe('closed');
     bus.dispose();
+  });
+
+  it('tells the engines when something else pauses the output element, and when it plays again; its own idle pause is not an interruption', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
+      this.dispatchEvent(new Event('pause'));
+    });
+    const bus = createAudioBus({ mix: createMixStore(), createContext: () => new AudioContext() });
+    const seen: boolean[] = [];
+    bus.onInterrupted((interrupted) => seen.push(interrupted));
+    bus.open();
+    bus.hold('player', true);
+    const output = document.getElementById('lull-output') as HTMLAudioElement;
+    expect(output).not.toBeNull();
+    // The OS pauses it (an interruption), then gives it back.
+    output.dispatchEvent(new Event('pause'));
+    output.dispatchEvent(new Event('pause'));
+    output.dispatchEvent(new Event('play'));
+    expect(seen).toEqual([true, false]);
+    // Nobody holds the bus: it pauses the element itself after a second, which is not the OS.
+    bus.hold('player', false);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(HTMLMediaElement.prototype.pause).toHaveBeenCalled();
+    expect(seen).toEqual([true, false]);
+    // Started again by the app (a tap) after an interruption: nothing to give back.
+    bus.open();
+    output.dispatchEvent(new Event('pause'));
+    bus.open();
+    output.dispatchEvent(new Event('play'));
+    expect(seen).toEqual([true, false, true]);
+    bus.dispose();
+    vi.restoreAllMocks();
   });
 });

@@ -154,4 +154,28 @@ describe('noise engine', () => {
       AudioContext.prototype.createScriptProcessor = createScriptProcessor;
     }
   });
+
+  it('the OS pauses the output: a noise on its own shows stopped, and plays again when the OS gives the output back', async () => {
+    const { bus: real, store, focus, mix, player } = harness();
+    let interrupt: (interrupted: boolean) => void = () => {};
+    const bus: AudioBus = { ...real, onInterrupted: (listener) => ((interrupt = listener), () => {}) };
+    const engine = createNoiseEngine({ bus, store, focus, mix, player });
+    engine.play('brown');
+    await settle();
+    expect(store.status).toBe('playing');
+    interrupt(true);
+    expect(store).toMatchObject({ colour: null, status: 'stopped' });
+    expect(focus.owner).toBe('none');
+    interrupt(false);
+    await settle();
+    expect(store).toMatchObject({ colour: 'brown', status: 'playing' });
+    expect(focus.owner).toBe('noise');
+    // Stopped by the listener before an interruption: it stays stopped after it.
+    engine.stop();
+    interrupt(true);
+    interrupt(false);
+    await settle();
+    expect(store).toMatchObject({ colour: null, status: 'stopped' });
+    engine.dispose();
+  });
 });

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// The engine's own logic under test; without an offline service every track streams.
 const { createPlayerEngine } = await import('../../../../src/engine/player/player-engine');
 const { createPlayerStore, playSound, pausePlayback, setActivePlaylist } = await import('../../../../src/stores/player-store');
 const { createAudioFocusStore, claimAudioFocus, stopAllAudio } = await import('../../../../src/stores/audio-focus-store');
@@ -10,12 +9,13 @@ const { createListeningTracker } = await import('../../../../src/engine/player/l
 const { createStatsStore } = await import('../../../../src/stores/stats-store');
 
 /** jsdom has no media pipeline: play() and pause() flip `paused` and fire the events a browser fires. */
-function simulateMediaElement() {
+function simulateMediaElement(allowed: (element: HTMLMediaElement) => boolean = () => true) {
   const paused = new WeakMap<HTMLMediaElement, boolean>();
   vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(function (this: HTMLMediaElement) {
     return paused.get(this) ?? true;
   });
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+    if (!allowed(this)) return Promise.reject(new DOMException('not in a gesture', 'NotAllowedError'));
     paused.set(this, false);
     queueMicrotask(() => {
       this.dispatchEvent(new Event('play'));
@@ -29,6 +29,13 @@ function simulateMediaElement() {
   });
   vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
 }
+
+// The engine's own logic under test; the offline cache stays out (network-only source).
+const networkOnly = {
+  resolvePlaybackSource: async (_sound: unknown, url: string) => ({ src: url, fromCache: false }),
+  onStreamStarted: () => {},
+  recoverFromLoadError: async () => null,
+};
 
 const settle = async () => {
   for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -45,7 +52,7 @@ describe('player engine', () => {
     const store = createPlayerStore({ reversed });
     const focus = createAudioFocusStore();
     const stats = createStatsStore({ persist: false, initial: {} });
-    const engine = createPlayerEngine({ store, focus, random: () => 0, tracker: createListeningTracker({ store: stats }) });
+    const engine = createPlayerEngine({ store, focus, random: () => 0, tracker: createListeningTracker({ store: stats }), sources: networkOnly });
     return { store, focus, stats, engine, audio: engine.audio };
   };
 
@@ -67,7 +74,7 @@ describe('player engine', () => {
     const store = createPlayerStore();
     const mix = createMixStore();
     const bus = createAudioBus({ mix, createContext: () => undefined });
-    const engine = createPlayerEngine({ store, bus, focus: createAudioFocusStore(), random: () => 0 });
+    const engine = createPlayerEngine({ store, bus, focus: createAudioFocusStore(), random: () => 0, sources: networkOnly });
     playSound(3, {}, store);
     await settle();
     expect(engine.audio.volume).toBeCloseTo(0.8);
@@ -142,6 +149,36 @@ describe('player engine', () => {
     playSound(13, {}, store);
     await settle();
     expect(audio.src).toMatch(/\/media\/groovy-reversed\.mp3(\?v=[0-9a-f]{12})?$/);
+    engine.dispose();
+  });
+
+  it("a saved sound on iOS: play() runs inside the tap, and the saved copy is swapped in after the worker answers", async () => {
+    vi.restoreAllMocks();
+    // iOS's rule: an element plays outside a gesture only once play() was called on it inside one.
+    let inGesture = false;
+    const unlocked = new WeakSet<HTMLMediaElement>();
+    simulateMediaElement((element) => {
+      if (inGesture) unlocked.add(element);
+      return unlocked.has(element);
+    });
+    const store = createPlayerStore();
+    const sources = {
+      // The saved copy comes from the cache worker: a later task, outside the tap.
+      resolvePlaybackSource: () => new Promise<{ src: string; fromCache: boolean }>((resolve) => setTimeout(() => resolve({ src: 'blob:saved-ocean', fromCache: true }), 5)),
+      onStreamStarted: () => {},
+      recoverFromLoadError: async () => null,
+    };
+    const engine = createPlayerEngine({ store, focus: createAudioFocusStore(), random: () => 0, sources });
+    inGesture = true;
+    playSound(0, {}, store);
+    // The tap's microtasks (the store's notification, the engine's reconcile) run inside it.
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    inGesture = false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
+    expect(engine.audio.src).toBe('blob:saved-ocean');
+    expect(engine.audio.paused).toBe(false);
+    expect(store.status).toBe('playing');
     engine.dispose();
   });
 

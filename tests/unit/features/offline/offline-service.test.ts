@@ -213,3 +213,76 @@ describe('playback source order', () => {
     expect((await h.api.readAudio(1)).outcome).toBe('miss');
   });
 });
+
+describe('only the current start touches the live object URL (issue 14, point 8)', () => {
+  /** A cache whose reads answer when the test says so, in any order. */
+  function gatedCache(api: CacheBackend) {
+    const gates = new Map<number, () => void>();
+    const cache: CacheBackend = {
+      ...api,
+      readAudio: (id) => new Promise((resolve) => gates.set(id, () => void api.readAudio(id).then(resolve))),
+    };
+    return { cache, open: (id: number) => gates.get(id)?.() };
+  }
+
+  it('an overtaken read creates, revokes and shows nothing; the current copy stays live', async () => {
+    const h = harness();
+    await h.api.saveAudio(0, ocean.url);
+    await h.api.saveAudio(1, forest.url);
+    const gated = gatedCache(h.api);
+    let n = 0;
+    const created: string[] = [];
+    const sources = createOfflineService({
+      cache: () => gated.cache,
+      store: h.store,
+      createObjectUrl: () => {
+        created.push(`blob:test/${++n}`);
+        return created.at(-1)!;
+      },
+      revokeObjectUrl: (url) => h.revoked.push(url),
+    });
+    let wanted = 'ocean';
+    const first = sources.resolvePlaybackSource(ocean, ocean.url, () => wanted === 'ocean');
+    await vi.waitFor(() => expect(gated.open(0)).toBeUndefined());
+    wanted = 'forest';
+    const second = sources.resolvePlaybackSource(forest, forest.url, () => wanted === 'forest');
+    // Forest's read answers first, then the overtaken Ocean read.
+    gated.open(1);
+    const forestSource = await second;
+    gated.open(0);
+    await first;
+    expect(forestSource.fromCache).toBe(true);
+    expect(created).toEqual([forestSource.src]);
+    expect(h.revoked).toEqual([]);
+    expect(h.statuses).toEqual(['Playing cached version of: Forest']);
+  });
+
+  it('a stream that replaces a saved copy releases the copy\'s URL', async () => {
+    const h = harness();
+    await h.api.saveAudio(0, ocean.url);
+    await h.sources.refreshCachedSounds();
+    const copy = await h.sources.resolvePlaybackSource(ocean, ocean.url);
+    expect(copy.fromCache).toBe(true);
+    expect(await h.sources.resolvePlaybackSource(forest, forest.url)).toEqual({ src: forest.url, fromCache: false });
+    expect(h.revoked).toEqual([copy.src]);
+  });
+});
+
+describe('a saved copy that fails after a network error (issue 14, point 12)', () => {
+  it('statuses in SPEC order end with the failure, and the failed stream is not offered again', async () => {
+    for (const context of ['track', 'playlist'] as const) {
+      const h = harness({ context });
+      await h.api.saveAudio(0, ocean.url);
+      // Saved by another tab after this one read the list: the stream is chosen, and fails.
+      h.store.cacheListLoaded = true;
+      expect(await h.sources.resolvePlaybackSource(ocean, ocean.url)).toEqual({ src: ocean.url, fromCache: false });
+      const copy = await h.sources.recoverFromLoadError(ocean, ocean.url);
+      expect(copy?.fromCache).toBe(true);
+      // The copy fails too: nothing is left to try.
+      expect(await h.sources.recoverFromLoadError(ocean, ocean.url)).toBeNull();
+      const failed = context === 'playlist' ? 'Failed to play cached playlist audio' : 'Failed to play cached audio';
+      expect(h.statuses).toEqual(['Network error: Attempting to load from cache...', 'Playing cached version of: Ocean', failed]);
+      expect(h.revoked).toEqual([copy!.src]);
+    }
+  });
+});

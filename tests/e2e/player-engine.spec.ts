@@ -1,0 +1,394 @@
+/**
+ * Issue 14, the player engine's truths in Chromium against the production build:
+ * - 8: rapid Next across saved sounds: the last one plays, no media error, no object URL left behind;
+ * - 12: a saved copy that fails after a network error says 'Failed to play cached audio' (or the
+ *   playlist wording), never "Playing cached version of" while nothing plays;
+ * - 13: iOS's gesture rule emulated (below): the first tap on a saved sound after a reload plays;
+ * - 15: when the OS pauses the output element, the noise button, the player bar and the lock-screen
+ *   state say paused, and playing again when it resumes.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { outputProbeScript, type OutputProbe } from './output-probe';
+
+const OCEAN = 0;
+const FOREST = 1;
+const RAIN = 2;
+const RIVER = 3;
+const FIRE = 5;
+
+/** The URL the app requests for a media file: its path with the content hash of the built file (vite.config.ts). */
+const mediaUrl = (file: string): string => {
+  const bytes = readFileSync(new URL(`../../dist/media/${file}`, import.meta.url));
+  return `/media/${file}?v=${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}`;
+};
+
+/** Writes a saved copy as the cache worker (or another tab) would have. */
+const putRecord = (page: Page, record: { soundscapeId: number; dataUrl: string; originalUrl: string; savedAt: string }) =>
+  page.evaluate(async (value) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('lull-audio', 1);
+      request.onupgradeneeded = () => request.result.createObjectStore('audio-data', { keyPath: 'soundscapeId' }).createIndex('originalUrl', 'originalUrl');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction('audio-data', 'readwrite');
+      tx.objectStore('audio-data').put(value);
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  }, record);
+
+/** Saves the real file of each sound as its copy on this device. */
+async function saveCopies(page: Page, sounds: [id: number, file: string][]) {
+  for (const [soundscapeId, file] of sounds) {
+    const dataUrl = await page.evaluate(async (path) => {
+      const blob = await (await fetch(path)).blob();
+      return new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.readAsDataURL(blob);
+      });
+    }, `/media/${file}`);
+    await putRecord(page, { soundscapeId, dataUrl, originalUrl: mediaUrl(file), savedAt: new Date().toISOString() });
+  }
+}
+
+const track = (page: Page) =>
+  page.evaluate(() => {
+    const audio = document.getElementById('lull-player') as HTMLAudioElement | null;
+    return {
+      file: (audio?.dataset.url ?? '').replace(/^.*\/media\//, '').replace(/\?.*$/, ''),
+      src: audio?.src ?? '',
+      paused: audio?.paused ?? true,
+      currentTime: audio?.currentTime ?? 0,
+      error: audio?.error?.code ?? null,
+    };
+  });
+
+/** Really playing: the right file, from the saved copy (blob:) or the stream, its clock moving. */
+async function expectTrackPlaying(page: Page, file: string, from: 'cache' | 'network') {
+  await expect.poll(async () => (await track(page)).file).toBe(file);
+  await expect.poll(async () => (await track(page)).paused).toBe(false);
+  const state = await track(page);
+  if (from === 'cache') expect(state.src).toMatch(/^blob:/);
+  else expect(new URL(state.src).pathname).toBe(`/media/${file}`);
+  await expect.poll(async () => (await track(page)).currentTime, { timeout: 10_000 }).toBeGreaterThan(state.currentTime + 0.2);
+}
+
+const soundButton = (page: Page, index: number) => page.locator(`[data-testid="sound-grid"] button[data-sound-index="${index}"]`);
+const bar = (page: Page) => page.getByTestId('player-bar');
+const statusLine = (page: Page) => page.getByTestId('offline-status-message');
+
+/** Every status message shown, in order (a message can be replaced faster than a poll). */
+async function recordStatuses(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __statuses: string[] }).__statuses = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="offline-status-message"]')?.textContent ?? '';
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+const statuses = (page: Page) => page.evaluate(() => (window as unknown as { __statuses: string[] }).__statuses);
+
+/** Counts the page's live blob: URLs (created and not yet revoked), and revocations of the one the player keeps playing. */
+function countObjectUrls() {
+  const live = new Set<string>();
+  const w = window as unknown as { __objectUrls: { live: Set<string>; revokedWhilePlayed: string[] } };
+  w.__objectUrls = { live, revokedWhilePlayed: [] };
+  const create = URL.createObjectURL.bind(URL);
+  const revoke = URL.revokeObjectURL.bind(URL);
+  URL.createObjectURL = (object: Blob | MediaSource) => {
+    const url = create(object);
+    live.add(url);
+    return url;
+  };
+  URL.revokeObjectURL = (url: string) => {
+    const player = document.getElementById('lull-player') as HTMLAudioElement | null;
+    // Revoked while the element holds it and still holds it a task later: the track heard lost its file.
+    if (player?.src === url) setTimeout(() => player.src === url && w.__objectUrls.revokedWhilePlayed.push(url));
+    live.delete(url);
+    revoke(url);
+  };
+}
+const objectUrls = (page: Page) =>
+  page.evaluate(() => {
+    const { live, revokedWhilePlayed } = (window as unknown as { __objectUrls: { live: Set<string>; revokedWhilePlayed: string[] } }).__objectUrls;
+    return { live: [...live], revokedWhilePlayed };
+  });
+
+/**
+ * iOS's rules, emulated in Chromium (its own autoplay policy is off in this config):
+ * - a media element that has never been played inside a gesture refuses play() with NotAllowedError
+ *   unless it is called while a trusted tap, click or key event is dispatched, or in the microtasks
+ *   that dispatch queued (navigator.userActivation stays active for seconds: too lenient). The flag is
+ *   set in a capture listener on window and cleared in a bubble listener on window, which runs after
+ *   React's root listener and its microtasks;
+ * - an AudioContext created outside a gesture starts suspended, and resume() outside a gesture on a
+ *   context never started in one is refused;
+ * - HTMLMediaElement.volume is read-only (reads 1), as in levels.spec.ts.
+ */
+function emulateIos() {
+  const w = window as unknown as { __ios: { refused: string[]; volumeWrites: number[] } };
+  const record = { refused: [] as string[], volumeWrites: [] as number[] };
+  w.__ios = record;
+  let inGesture = false;
+  for (const type of ['touchend', 'click', 'keydown', 'keyup']) {
+    window.addEventListener(type, (event) => {
+      if (!event.isTrusted) return;
+      inGesture = true;
+      // Fallback for an event whose propagation was stopped before it bubbled to window.
+      setTimeout(() => (inGesture = false));
+    }, true);
+    window.addEventListener(type, () => (inGesture = false));
+  }
+  const notAllowed = () => new DOMException('The request is not allowed by the user agent or the platform in the current context.', 'NotAllowedError');
+
+  const unlocked = new WeakSet<HTMLMediaElement>();
+  const play = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+    if (inGesture) unlocked.add(this);
+    if (!unlocked.has(this)) {
+      record.refused.push(this.id || this.tagName);
+      return Promise.reject(notAllowed());
+    }
+    return play.call(this);
+  };
+
+  const NativeContext = window.AudioContext;
+  const started = new WeakSet<BaseAudioContext>();
+  const suspend = NativeContext.prototype.suspend;
+  const resume = NativeContext.prototype.resume;
+  window.AudioContext = class extends NativeContext {
+    constructor(options?: AudioContextOptions) {
+      super(options);
+      if (inGesture) started.add(this);
+      else void suspend.call(this);
+    }
+  };
+  NativeContext.prototype.resume = function (this: AudioContext) {
+    if (inGesture) started.add(this);
+    if (!started.has(this)) {
+      record.refused.push('AudioContext.resume');
+      return Promise.reject(notAllowed());
+    }
+    return resume.call(this);
+  };
+
+  Object.defineProperty(HTMLMediaElement.prototype, 'volume', {
+    configurable: true,
+    get: () => 1,
+    set: (value: number) => record.volumeWrites.push(value),
+  });
+}
+
+/** What a listener would notice: both elements playing, the context running, and the output not silent (RMS over 0.8 s). */
+const heard = (page: Page) =>
+  page.evaluate(async () => {
+    const probe = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
+    probe.take();
+    probe.record(true);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    probe.record(false);
+    const { samples } = probe.take();
+    let sum = 0;
+    for (const x of samples) sum += x * x;
+    const player = document.getElementById('lull-player') as HTMLAudioElement | null;
+    const output = document.getElementById('lull-output') as HTMLAudioElement | null;
+    return {
+      playerPlaying: player ? !player.paused : false,
+      outputPlaying: output ? !output.paused : false,
+      rms: Math.sqrt(sum / Math.max(1, samples.length)),
+      samples: samples.length,
+    };
+  });
+
+test.describe("iOS's gesture rule (emulated): play() runs inside the tap on every path", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(emulateIos);
+    await page.addInitScript(outputProbeScript(2048));
+  });
+
+  test('the first tap on a saved sound after a reload plays: elements playing, context running, output not silent', async ({ page }) => {
+    await page.goto('/');
+    await expect(soundButton(page, RAIN)).toBeEnabled();
+    await saveCopies(page, [[RAIN, 'rain.mp3']]);
+    await page.reload();
+    await soundButton(page, RAIN).click();
+    await expect(bar(page)).toHaveAttribute('data-status', 'playing');
+    await expectTrackPlaying(page, 'rain.mp3', 'cache');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __outputProbe: OutputProbe }).__outputProbe.taps)).toBeGreaterThan(0);
+    const now = await heard(page);
+    console.log(`first tap on saved Rain after a reload: output RMS ${now.rms.toFixed(4)} over ${now.samples} samples`);
+    expect(now).toMatchObject({ playerPlaying: true, outputPlaying: true });
+    expect(now.rms).toBeGreaterThan(0.003);
+    const ios = await page.evaluate(() => (window as unknown as { __ios: { refused: string[]; volumeWrites: number[] } }).__ios);
+    expect(ios.refused).toEqual([]);
+    // Levels never went through element.volume (read-only on iOS).
+    expect(ios.volumeWrites.filter((v) => v !== 1)).toEqual([]);
+  });
+
+  test('the first tap after a reload plays a streamed sound and a saved playlist item too', async ({ page }) => {
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('soundscapePlaylists', JSON.stringify([{ id: 'f', name: 'Forest first', description: '', items: [{ index: 1, duration: 5 }, { index: 0, duration: 5 }] }]));
+        sessionStorage.setItem('seeded', '1');
+      }
+    });
+    await page.goto('/');
+    await expect(soundButton(page, FOREST)).toBeEnabled();
+    await saveCopies(page, [[FOREST, 'forest.mp3']]);
+    await page.reload();
+    await page.getByTestId('playlists-section').getByRole('button', { name: 'Play playlist Forest first' }).click();
+    await expectTrackPlaying(page, 'forest.mp3', 'cache');
+    expect((await heard(page)).rms).toBeGreaterThan(0.003);
+
+    await page.reload();
+    await soundButton(page, RIVER).click();
+    await expectTrackPlaying(page, 'river.mp3', 'network');
+    const now = await heard(page);
+    expect(now).toMatchObject({ playerPlaying: true, outputPlaying: true });
+    expect(now.rms).toBeGreaterThan(0.003);
+    expect(await page.evaluate(() => (window as unknown as { __ios: { refused: string[] } }).__ios.refused)).toEqual([]);
+  });
+});
+
+test('rapid Next across saved sounds: the last one plays, no media error, no object URL left behind', async ({ page }) => {
+  await page.addInitScript(countObjectUrls);
+  // The bar hides Next while a track loads; the lock screen's and the keyboard's media keys do not.
+  await page.addInitScript(() => {
+    const handlers: Record<string, (() => void) | null> = {};
+    (window as unknown as { __sessionHandlers: typeof handlers }).__sessionHandlers = handlers;
+    const setActionHandler = MediaSession.prototype.setActionHandler;
+    MediaSession.prototype.setActionHandler = function (this: MediaSession, action: MediaSessionAction, handler: MediaSessionActionHandler | null) {
+      handlers[action] = handler as (() => void) | null;
+      return setActionHandler.call(this, action, handler);
+    };
+  });
+  await recordStatuses(page);
+  await page.goto('/');
+  await expect(soundButton(page, OCEAN)).toBeEnabled();
+  // River is not saved: it streams at once while the reads of the saved ones may still be under way.
+  await saveCopies(page, [[OCEAN, 'ocean.mp3'], [FOREST, 'forest.mp3'], [RAIN, 'rain.mp3'], [4, 'wind.mp3']]);
+  await page.reload();
+  await soundButton(page, OCEAN).click();
+  await expectTrackPlaying(page, 'ocean.mp3', 'cache');
+
+  /** Media-key Next, `times` presses 15 ms apart (each its own task, as key presses are). */
+  const pressNext = (times: number) =>
+    page.evaluate(async (n) => {
+      const handlers = (window as unknown as { __sessionHandlers: Record<string, (() => void) | null> }).__sessionHandlers;
+      for (let i = 0; i < n; i++) {
+        handlers.nexttrack?.();
+        await new Promise((resolve) => setTimeout(resolve, 15));
+      }
+    }, times);
+  // Ocean → Forest → Rain → River (streamed).
+  await pressNext(3);
+  await expectTrackPlaying(page, 'river.mp3', 'network');
+  await page.waitForTimeout(1000);
+  expect((await objectUrls(page)).live).toEqual([]);
+  // River → Wind → Fire → Wind again (Previous), each quickly: Wind, saved, is the last.
+  await page.evaluate(async () => {
+    const handlers = (window as unknown as { __sessionHandlers: Record<string, (() => void) | null> }).__sessionHandlers;
+    for (const action of ['nexttrack', 'nexttrack', 'previoustrack']) {
+      handlers[action]?.();
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+  });
+  await expectTrackPlaying(page, 'wind.mp3', 'cache');
+  await page.waitForTimeout(1000);
+  const state = await track(page);
+  expect(state.error).toBeNull();
+  const urls = await objectUrls(page);
+  expect(urls.live).toEqual([state.src]);
+  expect(urls.revokedWhilePlayed).toEqual([]);
+  expect((await statuses(page)).filter((text) => !text.startsWith('Playing cached version of: '))).toEqual([]);
+  await expect(statusLine(page)).toHaveText('Playing cached version of: Wind');
+});
+
+test.describe('a saved copy that fails after a network error (issue 14, point 12)', () => {
+  /** Fire's saved copy: a readable record whose bytes are not audio, saved after the page started. */
+  const corruptFire = (page: Page) =>
+    putRecord(page, { soundscapeId: FIRE, dataUrl: `data:audio/mpeg;base64,${Buffer.from('not audio at all '.repeat(64)).toString('base64')}`, originalUrl: mediaUrl('fire.mp3'), savedAt: new Date().toISOString() });
+
+  test('a track: the statuses in SPEC order end with "Failed to play cached audio", and the bar shows paused', async ({ page, expectConsoleErrors }) => {
+    expectConsoleErrors(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED .*\/media\/fire\.mp3/);
+    await recordStatuses(page);
+    await page.goto('/');
+    await expect(soundButton(page, FIRE)).toBeEnabled();
+    await corruptFire(page);
+    await page.route('**/media/fire.mp3*', (route) => route.abort('internetdisconnected'));
+    await soundButton(page, FIRE).click();
+    await expect(statusLine(page)).toHaveText('Failed to play cached audio');
+    expect(await statuses(page)).toEqual(['Network error: Attempting to load from cache...', 'Playing cached version of: Fire', 'Failed to play cached audio']);
+    await expect(bar(page)).toHaveAttribute('data-status', 'paused');
+    expect((await track(page)).paused).toBe(true);
+  });
+
+  test('a playlist item: "Failed to play cached playlist audio"', async ({ page, expectConsoleErrors }) => {
+    expectConsoleErrors(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED .*\/media\/fire\.mp3/);
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('soundscapePlaylists', JSON.stringify([{ id: 'f', name: 'Fireside', description: '', items: [{ index: 5, duration: 5 }, { index: 0, duration: 5 }] }]));
+        sessionStorage.setItem('seeded', '1');
+      }
+    });
+    await recordStatuses(page);
+    await page.goto('/');
+    await page.clock.install();
+    await expect(soundButton(page, FIRE)).toBeEnabled();
+    await corruptFire(page);
+    await page.route('**/media/fire.mp3*', (route) => route.abort('internetdisconnected'));
+    await page.getByTestId('playlists-section').getByRole('button', { name: 'Play playlist Fireside' }).click();
+    await expect(statusLine(page)).toHaveText('Failed to play cached playlist audio');
+    expect(await statuses(page)).toEqual(['Network error: Attempting to load from cache...', 'Playing cached version of: Fire', 'Failed to play cached playlist audio']);
+  });
+});
+
+test.describe('the engines follow the output element when the OS pauses it (issue 14, point 15)', () => {
+  const output = (page: Page, action: 'pause' | 'play') =>
+    page.evaluate(async (what) => {
+      const element = document.getElementById('lull-output') as HTMLAudioElement;
+      if (what === 'pause') element.pause();
+      else await element.play();
+    }, action);
+  const playbackState = (page: Page) => page.evaluate(() => navigator.mediaSession.playbackState);
+
+  test('a noise on its own: the button and the lock screen show paused, then playing again', async ({ page }) => {
+    await page.goto('/white-noise');
+    const button = page.getByRole('button', { name: /^(Play|Pause) White Noise$/ });
+    await button.click();
+    await expect(button).toHaveAttribute('data-status', 'playing');
+    await expect.poll(() => playbackState(page)).toBe('playing');
+    await output(page, 'pause');
+    await expect(button).toHaveText('Play');
+    await expect.poll(() => playbackState(page)).toBe('paused');
+    await output(page, 'play');
+    await expect(button).toHaveAttribute('data-status', 'playing');
+    await expect(button).toHaveText('Pause');
+    await expect.poll(() => playbackState(page)).toBe('playing');
+    expect(await page.evaluate(() => !(document.getElementById('lull-output') as HTMLAudioElement).paused)).toBe(true);
+  });
+
+  test('a track: the player bar, the element and the lock screen show paused, then playing again', async ({ page }) => {
+    await page.goto('/');
+    await soundButton(page, OCEAN).click();
+    await expectTrackPlaying(page, 'ocean.mp3', 'network');
+    await expect(bar(page)).toHaveAttribute('data-status', 'playing');
+    await output(page, 'pause');
+    await expect(bar(page)).toHaveAttribute('data-status', 'paused');
+    await expect.poll(async () => (await track(page)).paused).toBe(true);
+    await expect.poll(() => playbackState(page)).toBe('paused');
+    await output(page, 'play');
+    await expect(bar(page)).toHaveAttribute('data-status', 'playing');
+    await expectTrackPlaying(page, 'ocean.mp3', 'network');
+    await expect.poll(() => playbackState(page)).toBe('playing');
+  });
+});
