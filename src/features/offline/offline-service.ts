@@ -11,6 +11,8 @@ import type { PlaybackSource, PlaybackSourceService } from '../../engine/playbac
  * the player engine (which src to play, saving a stream once it started, a fallback after a load
  * error) and the cache management and statuses Settings uses. main.tsx starts it over the worker
  * client and hands it to startApp(); the cache itself lives in workers/cache.worker.ts.
+ * Over 200 lines because both halves share one state (the live object URL, failed and corrupt copies),
+ * which a split would have to pass back and forth.
  */
 
 export type PlaybackContext = 'track' | 'playlist';
