@@ -189,5 +189,4 @@ export const constants = {
   minPlaylistItemMinutes: 1,
   /** Lull's bound (SPEC sets none): 24 hours, stated in the editor. */
   maxPlaylistItemMinutes: 1440,
-  statsTickMs: 1000,
 } as const;

@@ -1,4 +1,3 @@
-import { constants } from '../../lib/strings';
 import { addListeningTime, flushListeningStats, incrementSessionCount, statsStore, type StatsState } from '../../stores/stats-store';
 
 /**
@@ -11,7 +10,9 @@ import { addListeningTime, flushListeningStats, incrementSessionCount, statsStor
  * jumps by the whole sleep, and a tab playing audio is not throttled, so a longer gap is not
  * listening.
  */
-export const MAX_ACCOUNTED_MS = constants.statsTickMs;
+/** The accounting tick, and the most one accounting point may add. */
+const STATS_TICK_MS = 1000;
+export const MAX_ACCOUNTED_MS = STATS_TICK_MS;
 
 export interface ListeningTrackerOptions {
   store?: StatsState;
@@ -78,7 +79,7 @@ export function createListeningTracker(options: ListeningTrackerOptions = {}): L
         session = { key, runningSince: now() };
       }
       stopTicker();
-      ticker = startTimer(account, constants.statsTickMs);
+      ticker = startTimer(account, STATS_TICK_MS);
     },
     stop,
     flush() {
