@@ -2,10 +2,9 @@ import { soundscapes, type Soundscape } from '../../catalogue/catalogue';
 import { reportError } from '../../lib/error-reporting';
 import { audioFocus, claimAudioFocus, type AudioFocusState, type AudioOwner } from '../../stores/audio-focus-store';
 import {
-  playableSoundscapes,
   playbackUrl,
   playerStore,
-  playLofiNext,
+  playlistIsActive,
   playNext,
   playPrevious,
   pausePlayback,
@@ -24,7 +23,7 @@ import { PRODUCT } from '../../lib/strings';
 import type { AudioBus } from '../audio-bus';
 import { setSessionPlaybackState, showInMediaSession } from '../media-session';
 import { createListeningTracker, type ListeningTracker } from './listening-tracker';
-import { createLofiQueue, type Random } from './lofi-queue';
+import { createLofiRadio, type Random } from './lofi-queue';
 import type { LoopHandover } from './loop-handover';
 import { createTrackOutput, type TrackOutput } from './track-output';
 
@@ -70,10 +69,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
   const store = options.store ?? playerStore;
   const focus = options.focus ?? audioFocus;
   const tracker = options.tracker ?? createListeningTracker();
-  const lofiQueue = createLofiQueue(
-    playableSoundscapes(store).filter((sound) => sound.kind === 'lofi').map((sound) => sound.index),
-    options.random,
-  );
+  const lofiRadio = createLofiRadio({ store, random: options.random });
   const bus = options.bus;
   /** The element now (a replaced context brings a fresh one); `output` is created below, with the listeners. */
   const audioEl = (): HTMLAudioElement => output.element;
@@ -238,14 +234,12 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
         }
         // A playlist item lasts its minutes, not the song's length: the song starts again, and
         // the playlist (not the lofi radio) decides what comes next.
-        if (store.origin === 'playlist' && store.activePlaylist) {
+        if (store.origin === 'playlist' && playlistIsActive(store)) {
           audioEl().currentTime = 0;
           play();
           return;
         }
-        const next = lofiQueue.next(sound.index);
-        if (next === undefined) reportPaused(store);
-        else playLofiNext(next, store);
+        lofiRadio.playAfter(sound.index);
       },
     ],
     ['error', () => current() && void recover()],
@@ -279,6 +273,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
       output.dispose();
       window.removeEventListener('pagehide', onPageHide);
       tracker.dispose();
+      lofiRadio.dispose();
     },
   };
 }
