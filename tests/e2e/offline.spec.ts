@@ -106,12 +106,12 @@ const audioState = (page: Page): Promise<AudioState> =>
   });
 
 /** Really playing: the right file, not paused, its clock moving. */
-async function expectPlaying(page: Page, file: string, from: 'cache' | 'network') {
+async function expectPlaying(page: Page, file: string, from: 'cache' | 'network' | 'either') {
   await expect.poll(async () => (await audioState(page)).file).toBe(file);
   await expect.poll(async () => (await audioState(page)).paused).toBe(false);
   const state = await audioState(page);
   if (from === 'cache') expect(state.src).toMatch(/^blob:/);
-  else expect(new URL(state.src).pathname).toBe(`/media/${file}`);
+  else if (from === 'network') expect(new URL(state.src).pathname).toBe(`/media/${file}`);
   await expect.poll(async () => (await audioState(page)).currentTime, { timeout: 10_000 }).toBeGreaterThan(state.currentTime + 0.2);
 }
 
@@ -521,15 +521,18 @@ test.describe('offline radio with two songs saved', () => {
     });
   });
 
-  test('online, a song that fails to load does not stop the radio: it goes on with the next', async ({ page, expectConsoleErrors }) => {
+  test('online, a song that fails to load does not stop the radio or Next: they go on, and Previous passes over it', async ({ page, expectConsoleErrors }) => {
     expectConsoleErrors(/^Failed to load resource: the server responded with a status of 404 \(Not Found\) \(http:\/\/localhost:\d+\/media\/[a-z]+\.mp3\?v=[0-9a-f]{12}\)$/);
     await recordPlayer(page);
     // The first lofi song requested after Chill is broken on the server (whichever the shuffle picks).
     let broken = '';
+    const alsoBroken = new Set<string>();
+    const requested: string[] = [];
     await page.route('**/media/*.mp3*', (route) => {
       const file = new URL(route.request().url()).pathname.replace('/media/', '');
+      requested.push(file);
       if (!broken && file !== 'chill.mp3' && lofiFiles.includes(file)) broken = file;
-      if (file === broken) return route.fulfill({ status: 404, body: 'missing' });
+      if (file === broken || alsoBroken.has(file)) return route.fulfill({ status: 404, body: 'missing' });
       return route.continue();
     });
     await page.goto('/');
@@ -548,6 +551,26 @@ test.describe('offline radio with two songs saved', () => {
     const log = await playerLog(page);
     expect(log.loaded).toEqual(['chill.mp3', broken, next]);
     expect(log.played).toEqual(['chill.mp3', next]);
+
+    // Next reaches a song that fails too: it goes on to the one after (lofi songs in catalogue order).
+    // Three songs in a row that are not saved and have not failed: pick the first, the second is broken.
+    const at = (i: number) => lofiFiles[(i + lofiFiles.length) % lofiFiles.length]!;
+    const avoid = ['chill.mp3', broken, next];
+    const start = lofiFiles.findIndex((_file, i) => [0, 1, 2].every((k) => !avoid.includes(at(i + k))));
+    const [first, failing, then] = [at(start), at(start + 1), at(start + 2)];
+    alsoBroken.add(failing);
+    await soundButton(page, catalogueEntries.find((entry) => `${mediaSlug(entry.name)}.mp3` === first)!.index).click();
+    await expectPlaying(page, first, 'network');
+    const bar = page.getByTestId('player-bar');
+    await bar.getByRole('button', { name: 'Next', exact: true }).click();
+    await expectPlaying(page, then, 'network');
+    expect((await playerLog(page)).loaded.slice(3)).toEqual([first, failing, then]);
+    // Previous passes over the failed song without trying it again (the song it reaches may be saved by now).
+    requested.length = 0;
+    await bar.getByRole('button', { name: 'Previous', exact: true }).click();
+    await expectPlaying(page, first, 'either');
+    expect((await playerLog(page)).loaded.slice(6)).toEqual([first]);
+    expect(requested).not.toContain(failing);
   });
 });
 
