@@ -7,6 +7,9 @@ import { isSoundAvailable, offlineStore, showStatus, type OfflineState } from '.
  * The one player (SPEC 4). Actions here say what the user wants; the engine
  * (src/engine/player/) follows the store, drives the shared <audio> element and reports what
  * the element really does back through the `report*` actions, so `status` is always the truth.
+ * It reads the offline store for one rule shared with the home grid (what is available offline).
+ * Over 200 lines on purpose: the user's actions and the engine's reports are one set of
+ * transitions over one proxy (a load error can move on to the next sound), kept together.
  */
 export type PlayerStatus = 'idle' | 'loading' | 'playing' | 'paused';
 export type PlayOrigin = 'user' | 'playlist';
