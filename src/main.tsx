@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router-dom';
 import { AppTheme } from './app/app-theme';
@@ -18,8 +18,8 @@ window.addEventListener('unhandledrejection', (event) => {
 
 startAnalytics(siteConfig.analytics);
 listenForInstallPrompt();
-registerServiceWorker();
-// The audio graph and its engines, created once (nothing starts on import).
+// The audio graph and its engines, created once (nothing starts on import), before React answers
+// taps: the first tap on a sound must reach play() inside its own task (iOS).
 startApp();
 
 /**
@@ -44,13 +44,24 @@ async function mountApp(root: HTMLElement): Promise<void> {
     </StrictMode>
   );
   if (pagesLoaded && root.dataset.route === prerenderKey(matches) && root.hasChildNodes()) {
-    hydrateRoot(root, app, { onRecoverableError: (error) => reportError(error, 'Hydration:') });
+    // As a transition, hydration yields to the browser every few ms instead of one long task; a
+    // tap on a part not yet hydrated makes React hydrate that part first and replay the tap.
+    startTransition(() => {
+      hydrateRoot(root, app, { onRecoverableError: (error) => reportError(error, 'Hydration:') });
+    });
   } else {
     root.replaceChildren();
     createRoot(root).render(app);
   }
 }
 
+/** After the page is up: the service worker's precache downloads compete with nothing the first screen needs. */
+function whenPageLoaded(start: () => void): void {
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('Lull: #root is missing from index.html');
 void mountApp(root);
+whenPageLoaded(registerServiceWorker);

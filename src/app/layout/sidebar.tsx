@@ -7,6 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import { LazyTooltip as Tooltip } from '../../lib/lazy-tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { NavLink } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { closeDrawer, uiStore } from '../../stores/ui-store';
@@ -14,9 +15,8 @@ import { constants, PRODUCT } from '../../lib/strings';
 import { navGroups, type NavItem } from './nav-items';
 import { useHydrated } from '../../lib/use-hydrated';
 
-interface SidebarProps {
-  readonly isMobile: boolean;
-}
+/** Phones get the temporary drawer; wider screens the permanent sidebar. */
+export const MOBILE_QUERY = `(max-width:${constants.mobileBreakpointPx}px)`;
 
 function NavEntry({ item, expanded, onNavigate }: { item: NavItem; expanded: boolean; onNavigate: () => void }) {
   const Icon = item.icon;
@@ -79,7 +79,9 @@ function SidebarContent({ expanded, onNavigate }: { expanded: boolean; onNavigat
   );
 }
 
-export function Sidebar({ isMobile }: SidebarProps) {
+export function Sidebar() {
+  // Hydrates as the prerendered desktop layout, then follows the screen (the sidebar hides itself by CSS on phones meanwhile).
+  const isMobile = useMediaQuery(MOBILE_QUERY);
   const ui = useSnapshot(uiStore);
   // The prerendered page has it expanded; a stored '0' applies once hydrated.
   const open = !useHydrated() || ui.sidebarOpen;
