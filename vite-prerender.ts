@@ -7,7 +7,8 @@
  * Runs in writeBundle (sequential), before vite-plugin-pwa's closeBundle builds the precache list,
  * so the service worker precaches the prerendered files.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -64,7 +65,7 @@ function chunkFiles(bundle: Rollup.OutputBundle, module: string): string[] {
 }
 
 /** The built index.html with a page's markup, CSS, title and page chunks filled in. */
-export function pageHtml(template: string, page: PrerenderedPage, preloads: readonly string[]): string {
+export function pageHtml(template: string, page: PrerenderedPage, preloads: readonly string[], firstPaintFile?: string): string {
   const pageChunks = preloads.filter((file) => !template.includes(`/${file}"`)).map((file) => `/${file}`);
   const root = '<div id="root"></div>';
   if (!template.includes(root) || !template.includes('</head>')) throw new Error('prerender: index.html has no empty #root or </head>');
@@ -80,8 +81,10 @@ export function pageHtml(template: string, page: PrerenderedPage, preloads: read
     });
   if (!scripts.some((tag) => tag.startsWith('<script'))) throw new Error('prerender: index.html has no module script');
   const rootAttributes = `data-route="${escapeHtml(page.routeKey)}"${pageChunks.length ? ` data-preload="${escapeHtml(pageChunks.join(' '))}"` : ''}`;
+  // Render-blocking on purpose, and tiny: it marks what the first paint must already show (src/lib/first-paint.ts).
+  const firstPaint = firstPaintFile ? `<script src="/${firstPaintFile}"></script>` : '';
   return head
-    .replace('</head>', `${page.styles}</head>`)
+    .replace('</head>', `${firstPaint}${page.styles}</head>`)
     .replace(root, `<div id="root" ${rootAttributes}>${page.html}</div>`)
     .replace('</body>', `${scripts.join('')}</body>`);
 }
@@ -136,15 +139,20 @@ export function prerender(mode: string, serverPlugins: Plugin[] = []): Plugin {
             rolldownOptions: { output: { inlineDynamicImports: true } },
           },
         });
-        const { renderPage } = (await import(`${pathToFileURL(join(serverOut, 'entry-server.js')).href}?${Date.now()}`)) as {
+        const { renderPage, firstPaintSource } = (await import(`${pathToFileURL(join(serverOut, 'entry-server.js')).href}?${Date.now()}`)) as {
           renderPage: (url: string) => Promise<PrerenderedPage>;
+          firstPaintSource: string;
         };
+        // Hashed like Vite's assets, so it is cached as immutable and precached by the service worker.
+        const firstPaintFile = `assets/first-paint-${createHash('sha256').update(firstPaintSource).digest('hex').slice(0, 10)}.js`;
+        mkdirSync(join(outDir, 'assets'), { recursive: true });
+        writeFileSync(join(outDir, firstPaintFile), firstPaintSource);
         const template = readFileSync(join(outDir, 'index.html'), 'utf8');
         const pages = routePages(readFileSync(join(root, 'src/app/router.tsx'), 'utf8'));
         if (pages.length === 0) throw new Error('prerender: no routes found in src/app/router.tsx');
         for (const page of pages) {
           const rendered = await renderPage(page.url);
-          writeFileSync(join(outDir, page.file), pageHtml(template, rendered, chunkFiles(bundle, page.module)));
+          writeFileSync(join(outDir, page.file), pageHtml(template, rendered, chunkFiles(bundle, page.module), firstPaintFile));
         }
         this.info(`prerendered ${pages.length} pages: ${pages.map((page) => page.file).join(', ')}`);
       },

@@ -50,4 +50,5 @@ export const soundscapesByName = (list: readonly Soundscape[] = soundscapes): So
   [...list].sort((a, b) => byEnglishName(a.name, b.name));
 
 /** SPEC: a host whose name starts with 'reversed.' plays reversed versions. */
-export const isReversedHost = (hostname: string): boolean => hostname.startsWith('reversed.');
+export const REVERSED_HOST_PREFIX = 'reversed.';
+export const isReversedHost = (hostname: string): boolean => hostname.startsWith(REVERSED_HOST_PREFIX);
