@@ -150,9 +150,11 @@ export function prerender(mode: string, serverPlugins: Plugin[] = []): Plugin {
         const template = readFileSync(join(outDir, 'index.html'), 'utf8');
         const pages = routePages(readFileSync(join(root, 'src/app/router.tsx'), 'utf8'));
         if (pages.length === 0) throw new Error('prerender: no routes found in src/app/router.tsx');
+        // The app (main.tsx, loaded by the entry after the first paint) and each page's chunks are fetched together.
+        const appChunks = chunkFiles(bundle, 'src/main');
         for (const page of pages) {
           const rendered = await renderPage(page.url);
-          writeFileSync(join(outDir, page.file), pageHtml(template, rendered, chunkFiles(bundle, page.module), firstPaintFile));
+          writeFileSync(join(outDir, page.file), pageHtml(template, rendered, [...new Set([...appChunks, ...chunkFiles(bundle, page.module)])], firstPaintFile));
         }
         this.info(`prerendered ${pages.length} pages: ${pages.map((page) => page.file).join(', ')}`);
       },
