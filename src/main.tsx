@@ -16,11 +16,11 @@ window.addEventListener('unhandledrejection', (event) => {
   if (!siteConfig.sentryDsn) reportError(event.reason, 'Unhandled rejection:');
 });
 
-startAnalytics(siteConfig.analytics);
-listenForInstallPrompt();
-// The audio graph and its engines, created once (nothing starts on import), before React answers
-// taps: the first tap on a sound must reach play() inside its own task (iOS).
-startApp();
+/**
+ * Ends the current task, so a phone paints and answers input between the start-up steps (module
+ * evaluation, the engines, the page's modules, hydration) instead of running them as one long task.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Every route's HTML is prerendered at build time (vite-prerender.ts); React takes it over with
@@ -36,6 +36,7 @@ async function mountApp(root: HTMLElement): Promise<void> {
     pagesLoaded = false;
     reportError(error, 'Page load failed:');
   }
+  await nextTask();
   const app = (
     <StrictMode>
       <AppTheme>
@@ -61,7 +62,18 @@ function whenPageLoaded(start: () => void): void {
   else window.addEventListener('load', start, { once: true });
 }
 
+async function startClient(root: HTMLElement): Promise<void> {
+  await nextTask();
+  startAnalytics(siteConfig.analytics);
+  listenForInstallPrompt();
+  // The audio graph and its engines, created once (nothing starts on import), before React answers
+  // taps: the first tap on a sound must reach play() inside its own task (iOS).
+  startApp();
+  await nextTask();
+  await mountApp(root);
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('Lull: #root is missing from index.html');
-void mountApp(root);
+void startClient(root);
 whenPageLoaded(registerServiceWorker);
