@@ -2,11 +2,13 @@
  * Prerendering, part of `vite build`: after the client bundle is written, src/entry-server.tsx is
  * built with Vite's SSR build and every route is rendered into its own HTML file (index.html,
  * white-noise.html, …, 404.html) with the CSS its markup uses, so the first paint needs no
- * JavaScript; src/main.tsx hydrates it. Each file also modulepreloads its own page's chunks.
+ * JavaScript; src/main.tsx hydrates it. Each file also lists its own page's chunks, which
+ * src/entry-client.ts preloads after the first paint.
  * Runs in writeBundle (sequential), before vite-plugin-pwa's closeBundle builds the precache list,
  * so the service worker precaches the prerendered files.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -62,29 +64,29 @@ function chunkFiles(bundle: Rollup.OutputBundle, module: string): string[] {
   return [...files];
 }
 
-/** The built index.html with a page's markup, CSS, title and page modulepreloads filled in. */
-export function pageHtml(template: string, page: PrerenderedPage, preloads: readonly string[]): string {
-  const links = preloads
-    .filter((file) => !template.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('');
+/** The built index.html with a page's markup, CSS, title and page chunks filled in. */
+export function pageHtml(template: string, page: PrerenderedPage, preloads: readonly string[], firstPaintFile?: string): string {
+  const pageChunks = preloads.filter((file) => !template.includes(`/${file}"`)).map((file) => `/${file}`);
   const root = '<div id="root"></div>';
   if (!template.includes(root) || !template.includes('</head>')) throw new Error('prerender: index.html has no empty #root or </head>');
-  // The page's markup and CSS come first; its scripts (module script and modulepreloads) move to
-  // the end of <body>, so on a slow network the HTML is not competing with 25 script requests
-  // before it can paint. They still load before any interaction: the page cannot work without them.
+  // The page's markup and CSS come first; its entry script (tiny: src/entry-client.ts) and that
+  // entry's own preloads move to the end of <body> at low priority, and the page's chunks are
+  // listed for the entry to fetch after the first paint: the first paint waits for the HTML alone.
   const scripts: string[] = [];
   const head = template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace(/\s*<script type="module"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*>/g, (tag) => {
-      scripts.push(tag.trim());
+      scripts.push(tag.trim().replace(/^<(script|link) /, '<$1 fetchpriority="low" '));
       return '';
     });
   if (!scripts.some((tag) => tag.startsWith('<script'))) throw new Error('prerender: index.html has no module script');
+  const rootAttributes = `data-route="${escapeHtml(page.routeKey)}"${pageChunks.length ? ` data-preload="${escapeHtml(pageChunks.join(' '))}"` : ''}`;
+  // Render-blocking on purpose, and tiny: it marks what the first paint must already show (src/lib/first-paint.ts).
+  const firstPaint = firstPaintFile ? `<script src="/${firstPaintFile}"></script>` : '';
   return head
-    .replace('</head>', `${page.styles}</head>`)
-    .replace(root, `<div id="root" data-route="${escapeHtml(page.routeKey)}">${page.html}</div>`)
-    .replace('</body>', `${[...scripts, links].join('')}</body>`);
+    .replace('</head>', `${firstPaint}${page.styles}</head>`)
+    .replace(root, `<div id="root" ${rootAttributes}>${page.html}</div>`)
+    .replace('</body>', `${scripts.join('')}</body>`);
 }
 
 /**
@@ -137,15 +139,22 @@ export function prerender(mode: string, serverPlugins: Plugin[] = []): Plugin {
             rolldownOptions: { output: { inlineDynamicImports: true } },
           },
         });
-        const { renderPage } = (await import(`${pathToFileURL(join(serverOut, 'entry-server.js')).href}?${Date.now()}`)) as {
+        const { renderPage, firstPaintSource } = (await import(`${pathToFileURL(join(serverOut, 'entry-server.js')).href}?${Date.now()}`)) as {
           renderPage: (url: string) => Promise<PrerenderedPage>;
+          firstPaintSource: string;
         };
+        // Hashed like Vite's assets, so it is cached as immutable and precached by the service worker.
+        const firstPaintFile = `assets/first-paint-${createHash('sha256').update(firstPaintSource).digest('hex').slice(0, 10)}.js`;
+        mkdirSync(join(outDir, 'assets'), { recursive: true });
+        writeFileSync(join(outDir, firstPaintFile), firstPaintSource);
         const template = readFileSync(join(outDir, 'index.html'), 'utf8');
         const pages = routePages(readFileSync(join(root, 'src/app/router.tsx'), 'utf8'));
         if (pages.length === 0) throw new Error('prerender: no routes found in src/app/router.tsx');
+        // The app (main.tsx, loaded by the entry after the first paint) and each page's chunks are fetched together.
+        const appChunks = chunkFiles(bundle, 'src/main');
         for (const page of pages) {
           const rendered = await renderPage(page.url);
-          writeFileSync(join(outDir, page.file), pageHtml(template, rendered, chunkFiles(bundle, page.module)));
+          writeFileSync(join(outDir, page.file), pageHtml(template, rendered, [...new Set([...appChunks, ...chunkFiles(bundle, page.module)])], firstPaintFile));
         }
         this.info(`prerendered ${pages.length} pages: ${pages.map((page) => page.file).join(', ')}`);
       },

@@ -1,7 +1,7 @@
 /**
  * Prints the gains that put each noise colour at Lull's noise loudness (−26 LUFS per channel,
  * −23 LUFS for the stereo pair), from 10 minutes of each kernel at 48 kHz. Paste the result into
- * worklets/dsp/levels.ts when a kernel changes; tests/unit/noise-kernels.test.ts checks the match.
+ * worklets/dsp/levels.ts when a kernel changes; the levels test checks the match (tests/unit/worklets/dsp/noise.test.ts).
  */
 import { kWeightedLoudness, peakAbs, rms } from '../measure/analysis.ts';
 import { NOISE_LOUDNESS_GAIN } from '../worklets/dsp/levels.ts';

@@ -12,6 +12,12 @@ import { AppTheme } from './app/app-theme';
 import { routes } from './app/router';
 import { documentTitle } from './lib/strings';
 import { pageTitle, prerenderKey } from './app/route-match';
+import { REVERSED_HOST_PREFIX } from './catalogue/catalogue';
+import { firstPaintScript } from './lib/first-paint';
+import { STORAGE_KEYS } from './lib/storage';
+
+/** The render-blocking script every prerendered page loads in <head> (see src/lib/first-paint.ts). */
+export const firstPaintSource = firstPaintScript({ reversedHostPrefix: REVERSED_HOST_PREFIX, sidebarOpenKey: STORAGE_KEYS.sidebarOpen });
 
 export interface PrerenderedPage {
   /** The page's markup, for inside #root. */

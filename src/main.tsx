@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router-dom';
 import { AppTheme } from './app/app-theme';
@@ -18,11 +18,11 @@ window.addEventListener('unhandledrejection', (event) => {
   if (!siteConfig.sentryDsn) reportError(event.reason, 'Unhandled rejection:');
 });
 
-startAnalytics(siteConfig.analytics);
-listenForInstallPrompt();
-registerServiceWorker();
-// The offline service is the cache worker's one client; the engines receive it with the audio graph.
-startApp({ sources: startOfflineService(cacheClient) });
+/**
+ * Ends the current task, so a phone paints and answers input between the start-up steps (module
+ * evaluation, the engines, the page's modules, hydration) instead of running them as one long task.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Every route's HTML is prerendered at build time (vite-prerender.ts); React takes it over with
@@ -38,6 +38,7 @@ async function mountApp(root: HTMLElement): Promise<void> {
     pagesLoaded = false;
     reportError(error, 'Page load failed:');
   }
+  await nextTask();
   const app = (
     <StrictMode>
       <AppTheme>
@@ -46,13 +47,36 @@ async function mountApp(root: HTMLElement): Promise<void> {
     </StrictMode>
   );
   if (pagesLoaded && root.dataset.route === prerenderKey(matches) && root.hasChildNodes()) {
-    hydrateRoot(root, app, { onRecoverableError: (error) => reportError(error, 'Hydration:') });
+    // As a transition, hydration yields to the browser every few ms instead of one long task; a
+    // tap on a part not yet hydrated makes React hydrate that part first and replay the tap.
+    startTransition(() => {
+      hydrateRoot(root, app, { onRecoverableError: (error) => reportError(error, 'Hydration:') });
+    });
   } else {
     root.replaceChildren();
     createRoot(root).render(app);
   }
 }
 
+/** After the page is up: the service worker's precache downloads compete with nothing the first screen needs. */
+function whenPageLoaded(start: () => void): void {
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
+async function startClient(root: HTMLElement): Promise<void> {
+  await nextTask();
+  startAnalytics(siteConfig.analytics);
+  listenForInstallPrompt();
+  // The audio graph and its engines, created once (nothing starts on import), before React answers
+  // taps: the first tap on a sound must reach play() inside its own task (iOS). The offline service
+  // is the cache worker's one client; the engines receive it with the audio graph.
+  startApp({ sources: startOfflineService(cacheClient) });
+  await nextTask();
+  await mountApp(root);
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('Lull: #root is missing from index.html');
-void mountApp(root);
+void startClient(root);
+whenPageLoaded(registerServiceWorker);

@@ -6,7 +6,9 @@ import { theme } from './theme/theme';
 /** The theme and baseline around every page: shared by the browser entry and the prerender, so both render the same markup. */
 export function AppTheme({ children }: { children: ReactNode }) {
   return (
-    <ThemeProvider theme={theme}>
+    // noSsr: light and dark follow the system by CSS (colorSchemeSelector 'media'), so the provider's
+    // post-hydration update would change nothing visible, yet force the whole page to hydrate in one task.
+    <ThemeProvider theme={theme} noSsr>
       <CssBaseline enableColorScheme />
       {children}
     </ThemeProvider>

@@ -46,9 +46,13 @@ export const getSoundscape = (index: number): Soundscape | undefined => soundsca
 /** 'Ocean', or a readable stand-in for an index the catalogue does not have (an old playlist, a saved copy). */
 export const soundName = (index: number): string => getSoundscape(index)?.name ?? strings.unknownSoundscape(index);
 
+// One collator: localeCompare with a locale builds one per comparison (tens of ms per sort on a phone).
+const byEnglishName = new Intl.Collator('en').compare;
+
 /** Sorted copy by name; the catalogue itself is never sorted. */
 export const soundscapesByName = (list: readonly Soundscape[] = soundscapes): Soundscape[] =>
-  [...list].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  [...list].sort((a, b) => byEnglishName(a.name, b.name));
 
 /** SPEC: a host whose name starts with 'reversed.' plays reversed versions. */
-export const isReversedHost = (hostname: string): boolean => hostname.startsWith('reversed.');
+export const REVERSED_HOST_PREFIX = 'reversed.';
+export const isReversedHost = (hostname: string): boolean => hostname.startsWith(REVERSED_HOST_PREFIX);

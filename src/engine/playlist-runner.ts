@@ -9,7 +9,9 @@ import { findPlaylist, setActivePlaylistState, type ActivePlaylist, type Playlis
  * the first again after the last; a missing soundscape skips after 1 s, a failed one after 2 s.
  * Item time is a deadline (Date.now) that runs only while the audio plays: pausing stops the
  * item's clock and playing resumes it. A late timer (throttled tab) catches up from the deadline.
- * The player is reached through a small port so this logic is testable with fake timers.
+ * The player is reached through a small port so this logic is testable with fake timers; its
+ * previous/next call `next()`/`previous()` here directly, and the SPEC's playlist-next and
+ * playlist-previous events announce each step (with the wrapped index) rather than drive it.
  */
 export type PlayerStatus = 'idle' | 'loading' | 'playing' | 'paused';
 
@@ -27,7 +29,8 @@ export interface PlayerPort {
   view(): PlayerView;
   /** Calls back whenever the player's status or current sound changes; returns an unsubscribe. */
   subscribe(listener: () => void): () => void;
-  setActivePlaylist(value: { length: number; index: number } | null): void;
+  /** Hands the player's previous/next to the runner while a playlist is active; returns an unregister. */
+  registerControl(control: { isActive(): boolean; step(direction: 1 | -1): void }): () => void;
 }
 
 export interface PlaylistRunnerDeps {
@@ -60,18 +63,6 @@ const minutesToMs = (minutes: number) => minutes * 60_000;
 const MAX_TIMER_MS = 2_147_483_647;
 const sleepUntil = (callback: () => void, ms: number) => setTimeout(callback, Math.min(MAX_TIMER_MS, Math.max(0, ms)));
 
-/** The index an event names: a number, { index }, or nothing (then `fallback`). */
-function indexFromEvent(event: Event, fallback: number): number {
-  const detail = (event as CustomEvent<unknown>).detail;
-  if (typeof detail === 'number' && Number.isInteger(detail)) return detail;
-  // An own property only: the detail comes from the page, its prototype is not ours to read.
-  if (typeof detail === 'object' && detail !== null && Object.prototype.hasOwnProperty.call(detail, 'index')) {
-    const index = (detail as { index: unknown }).index;
-    if (typeof index === 'number' && Number.isInteger(index)) return index;
-  }
-  return fallback;
-}
-
 export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
   const { store, player, now, target } = deps;
   const isAvailable = deps.isAvailable ?? (() => true);
@@ -80,14 +71,6 @@ export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
   let generation = 0;
   /** The soundscape the current item plays, remembered so a deleted playlist can still pause it. */
   let currentSound: number | null = null;
-
-  let lastPlayerPlaylist: { length: number; index: number } | null = null;
-  /** Tells the player (for its previous/next) only when something changed. */
-  const setPlayerPlaylist = (value: { length: number; index: number } | null) => {
-    if (value?.length === lastPlayerPlaylist?.length && value?.index === lastPlayerPlaylist?.index) return;
-    lastPlayerPlaylist = value;
-    player.setActivePlaylist(value);
-  };
 
   const clearTimer = () => {
     if (timer !== undefined) clearTimeout(timer);
@@ -158,7 +141,6 @@ export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
       { playlistId: playlist.id, index, sound: item.index, removed: false, problem: null, endsAt: null, remainingMs: Math.max(0, minutesToMs(item.duration) - alreadyElapsedMs) },
       store,
     );
-    setPlayerPlaylist({ length: playlist.items.length, index });
     const copy: Playlist = { id: playlist.id, name: playlist.name, description: playlist.description, items: playlist.items.map((i) => ({ index: i.index, duration: i.duration })) };
     target.dispatchEvent(new CustomEvent<PlaylistChangeDetail>(events.playlistChange, { detail: { playlist: copy, index } }));
     const sound = playableSound(item.index);
@@ -224,21 +206,17 @@ export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
     playItem(playlist, nextIndex(active, playlist.items.length));
   }
 
-  const moveTo = (event: Event, offset: number) => {
+  /** Previous/next: the one place the wrapped index is computed; the event then says where it went. */
+  const step = (direction: 1 | -1) => {
     const active = store.active;
     const playlist = activePlaylist();
     if (!active || !playlist || playlist.items.length === 0) return;
-    // With the playing item edited out, the player's idea of "next" (its index + 1) is one too far:
-    // next is the item that followed it, previous the one before that.
-    const target = active.removed ? (offset > 0 ? active.index : active.index - 1) : indexFromEvent(event, active.index + offset);
-    const index = wrap(target, playlist.items.length);
+    // With the playing item edited out, `index` already names the item that followed it: that one
+    // is next, and previous is the one before it.
+    const index = direction > 0 ? nextIndex(active, playlist.items.length) : wrap(active.index - 1, playlist.items.length);
+    target.dispatchEvent(new CustomEvent<number>(direction > 0 ? events.playlistNext : events.playlistPrevious, { detail: index }));
     playItem(playlist, index);
   };
-
-  const onNext = (event: Event) => moveTo(event, 1);
-  const onPrevious = (event: Event) => moveTo(event, -1);
-  target.addEventListener(events.playlistNext, onNext);
-  target.addEventListener(events.playlistPrevious, onPrevious);
 
   /** Ends the playlist without touching the player. */
   function release() {
@@ -247,7 +225,6 @@ export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
     generation += 1;
     currentSound = null;
     setActivePlaylistState(null, store);
-    setPlayerPlaylist(null);
     target.dispatchEvent(new CustomEvent(events.playlistStop));
   }
 
@@ -260,13 +237,12 @@ export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
   };
 
   const unsubscribePlayer = player.subscribe(syncClock);
-  // A deleted playing playlist stops; an edited one keeps the player's previous/next in range.
+  const unregisterControl = player.registerControl({ isActive: () => store.active !== null, step });
+  // A deleted (or emptied) playing playlist stops.
   const unsubscribeStore = subscribe(store, () => {
-    const active = store.active;
-    if (!active) return;
+    if (!store.active) return;
     const playlist = activePlaylist();
     if (!playlist || playlist.items.length === 0) stop();
-    else setPlayerPlaylist({ length: playlist.items.length, index: active.index });
   });
 
   return {
@@ -275,21 +251,16 @@ export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
       if (!playlist || playlist.items.length === 0) return;
       playItem(playlist, wrap(index, playlist.items.length));
     },
-    next() {
-      moveTo(new Event(events.playlistNext), 1);
-    },
-    previous() {
-      moveTo(new Event(events.playlistPrevious), -1);
-    },
+    next: () => step(1),
+    previous: () => step(-1),
     stop,
     itemFailed() {
       if (store.active && !store.active.problem) skipLater(constants.playlistFailureSkipMs, 'failed');
     },
     dispose() {
       clearTimer();
-      target.removeEventListener(events.playlistNext, onNext);
-      target.removeEventListener(events.playlistPrevious, onPrevious);
       unsubscribePlayer();
+      unregisterControl();
       unsubscribeStore();
     },
   };

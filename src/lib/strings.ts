@@ -63,6 +63,11 @@ export const strings = {
   corruptCachedCopy: (name: string) => `The saved copy of ${name} could not be read, so it plays from the network and will be saved again.`,
   offlineCacheNewerVersion:
     'The offline sounds on this device were saved by a newer version of Lull. Sounds play from the network and are not saved until Lull updates (reload the page).',
+  // Previous, next and the lofi radio found nothing else that can play (Lull's own wording).
+  nothingElseToPlay: (lofi: boolean, online: boolean) =>
+    online
+      ? `Nothing else to play: no other ${lofi ? 'lofi song' : 'sound'} could be loaded`
+      : `Nothing else to play offline: no other ${lofi ? 'lofi song' : 'sound'} is saved on this device`,
   offlineCacheBlocked: 'The offline sounds are busy in another Lull tab or window. Sounds play from the network; close the other tabs to save them again.',
   cachedSoundsHeading: 'Offline sounds',
   cachedSoundsIntro: 'Sounds you have played are saved on this device so they play offline.',

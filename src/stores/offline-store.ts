@@ -53,8 +53,12 @@ export function setOnline(online: boolean, store: OfflineState = offlineStore): 
 export function setCachedSounds(entries: readonly { soundscapeId: number; originalUrl: string }[], store: OfflineState = offlineStore): void {
   const urls: Record<number, string> = {};
   for (const entry of entries) urls[entry.soundscapeId] = entry.originalUrl;
-  store.cachedUrls = urls;
-  store.cachedSoundIds = Object.keys(urls).map(Number).sort((a, b) => a - b);
+  const ids = Object.keys(urls).map(Number).sort((a, b) => a - b);
+  // An unchanged list is left as it is: a new array re-renders every sound button (synchronously,
+  // valtio's updates are) just as the page is hydrating on a phone.
+  const sameUrls = Object.keys(store.cachedUrls).length === ids.length && ids.every((id) => store.cachedUrls[id] === urls[id]);
+  if (!sameUrls) store.cachedUrls = urls;
+  if (ids.length !== store.cachedSoundIds.length || ids.some((id, at) => store.cachedSoundIds[at] !== id)) store.cachedSoundIds = ids;
   store.cacheListLoaded = true;
 }
 

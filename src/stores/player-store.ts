@@ -1,21 +1,20 @@
 import { proxy } from 'valtio/vanilla';
 import { isReversedHost, soundscapes, type Soundscape } from '../catalogue/catalogue';
-import { events } from '../lib/strings';
+import { strings } from '../lib/strings';
+import { isSoundAvailable, offlineStore, showStatus, type OfflineState } from './offline-store';
 
 /**
  * The one player (SPEC 4). Actions here say what the user wants; the engine
  * (src/engine/player/) follows the store, drives the shared <audio> element and reports what
  * the element really does back through the `report*` actions, so `status` is always the truth.
+ * It reads the offline store for one rule shared with the home grid (what is available offline).
+ * Over 200 lines on purpose: the user's actions and the engine's reports are one set of
+ * transitions over one proxy (a load error can move on to the next sound), kept together.
  */
 export type PlayerStatus = 'idle' | 'loading' | 'playing' | 'paused';
 export type PlayOrigin = 'user' | 'playlist';
-
-export interface ActivePlaylist {
-  /** Number of items in the active playlist. */
-  length: number;
-  /** Index of the item playing now. */
-  index: number;
-}
+/** How the current track was reached: a radio song or a step that fails to load is skipped; a pick stays (SPEC 4). */
+export type ReachedBy = 'pick' | 'radio' | 'next' | 'previous';
 
 export interface PlayerState {
   currentIndex: number | null;
@@ -28,10 +27,12 @@ export interface PlayerState {
   sourceVersion: number;
   /** Who started the current track. */
   origin: PlayOrigin;
-  /** Set by the playlists feature while a playlist plays; previous/next then go through it. */
-  activePlaylist: ActivePlaylist | null;
+  /** How the current track was reached (decides what a load error does). */
+  reachedBy: ReachedBy;
   /** Bumped on every load error, so a playlist can tell a failed item from a pause. */
   loadErrors: number;
+  /** Sounds that failed to load since connectivity last changed: previous, next and the radio pass over them. */
+  failedSounds: number[];
   /** On the reversed host every way of starting a sound plays its reversed file. */
   readonly reversed: boolean;
 }
@@ -50,8 +51,9 @@ export function createPlayerStore(options: PlayerStoreOptions = {}): PlayerState
     intent: 'pause',
     sourceVersion: 0,
     origin: 'user',
-    activePlaylist: null,
+    reachedBy: 'pick',
     loadErrors: 0,
+    failedSounds: [],
     reversed: options.reversed ?? currentHostIsReversed(),
   });
 }
@@ -73,6 +75,14 @@ export const currentSoundscape = (store: PlayerState = playerStore): Soundscape 
 
 const isPlayable = (index: number, store: PlayerState): boolean => playableSoundscapes(store).some((sound) => sound.index === index);
 
+/**
+ * Whether previous, next or the radio may move to a sound: this host plays it, it is available
+ * (offline: saved, the same rule that disables it on the home grid) and it has not just failed.
+ */
+export function canPlaySound(index: number, store: PlayerState = playerStore, offline: OfflineState = offlineStore): boolean {
+  return isPlayable(index, store) && isSoundAvailable(offline, index) && !store.failedSounds.includes(index);
+}
+
 /** Start a track from its beginning, even if it is the current one. */
 function startSound(index: number, volume: number | undefined, origin: PlayOrigin, store: PlayerState): void {
   const sound = soundscapes[index];
@@ -80,6 +90,7 @@ function startSound(index: number, volume: number | undefined, origin: PlayOrigi
   store.currentIndex = index;
   store.volume = clampVolume(volume ?? sound.volume ?? 1);
   store.origin = origin;
+  store.reachedBy = 'pick';
   store.intent = 'play';
   store.status = 'loading';
   store.sourceVersion += 1;
@@ -101,6 +112,7 @@ export function playSound(
   if (index === store.currentIndex && store.status !== 'idle') {
     if (options.volume !== undefined) store.volume = clampVolume(options.volume);
     store.origin = origin;
+    store.reachedBy = 'pick';
     if (origin === 'playlist') resumePlayback(store);
     else togglePlayback(store);
     return;
@@ -124,52 +136,85 @@ export function togglePlayback(store: PlayerState = playerStore): void {
   else resumePlayback(store);
 }
 
-/** Previous/next among a list of indices in catalogue order, wrapping at both ends. */
-function neighbour(list: readonly number[], current: number, step: 1 | -1): number | undefined {
-  if (list.length === 0) return undefined;
-  const at = list.indexOf(current);
-  if (at === -1) return list[step === 1 ? 0 : list.length - 1];
-  return list[(at + step + list.length) % list.length];
+/**
+ * The active playlist's previous and next, registered by the playlist runner when it starts (a
+ * store cannot import the engine); one per player store.
+ */
+export interface PlaylistControl {
+  isActive(): boolean;
+  step(direction: 1 | -1): void;
 }
 
-function dispatchPlaylistStep(eventName: string, detail: number): void {
-  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(eventName, { detail }));
+const playlistControls = new WeakMap<PlayerState, PlaylistControl>();
+
+/** Returns the unregister function. */
+export function registerPlaylistControl(control: PlaylistControl, store: PlayerState = playerStore): () => void {
+  playlistControls.set(store, control);
+  return () => {
+    if (playlistControls.get(store) === control) playlistControls.delete(store);
+  };
+}
+
+/** A playlist decides what follows the current track (not the lofi radio). */
+export const playlistIsActive = (store: PlayerState = playerStore): boolean => playlistControls.get(store)?.isActive() ?? false;
+
+/** The first index after `current` in `list` (catalogue order, wrapping at both ends) that `accept` takes. */
+function neighbour(list: readonly number[], current: number, direction: 1 | -1, accept: (index: number) => boolean): number | undefined {
+  const n = list.length;
+  const found = list.indexOf(current);
+  const at = found !== -1 ? found : direction === 1 ? -1 : n;
+  for (let k = 1; k <= n; k++) {
+    const candidate = list[(((at + k * direction) % n) + n) % n] as number;
+    if (candidate !== current && accept(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** Nothing else can play: say why on the status line (the current track is left as it is). */
+export function showNothingElseToPlay(lofi: boolean, offline: OfflineState = offlineStore): void {
+  showStatus(strings.nothingElseToPlay(lofi, offline.online), 'warning', offline);
 }
 
 /**
- * SPEC 4, previous and next: through the active playlist (by event, with the wrapped index);
- * otherwise a lofi track moves among lofi tracks only, any other through the whole catalogue.
+ * SPEC 4, previous and next: through the active playlist; otherwise a lofi track moves among lofi
+ * tracks only, any other through the whole catalogue, passing over what cannot play.
  */
-function step(direction: 1 | -1, store: PlayerState): void {
-  const playlist = store.activePlaylist;
-  if (playlist && playlist.length > 0) {
-    const next = (((playlist.index + direction) % playlist.length) + playlist.length) % playlist.length;
-    dispatchPlaylistStep(direction === 1 ? events.playlistNext : events.playlistPrevious, next);
+function step(direction: 1 | -1, store: PlayerState, offline: OfflineState): void {
+  const playlist = playlistControls.get(store);
+  if (playlist?.isActive()) {
+    playlist.step(direction);
     return;
   }
   const current = currentSoundscape(store);
   if (!current) return;
-  const pool = playableSoundscapes(store).filter((sound) => current.kind !== 'lofi' || sound.kind === 'lofi');
-  const target = neighbour(pool.map((sound) => sound.index), current.index, direction);
-  if (target !== undefined) startSound(target, undefined, 'user', store);
+  const lofi = current.kind === 'lofi';
+  const pool = playableSoundscapes(store).filter((sound) => !lofi || sound.kind === 'lofi');
+  const target = neighbour(pool.map((sound) => sound.index), current.index, direction, (index) => canPlaySound(index, store, offline));
+  if (target === undefined) {
+    showNothingElseToPlay(lofi, offline);
+    return;
+  }
+  startSound(target, undefined, 'user', store);
+  store.reachedBy = direction === 1 ? 'next' : 'previous';
 }
 
-export function playNext(store: PlayerState = playerStore): void {
-  step(1, store);
+export function playNext(store: PlayerState = playerStore, offline: OfflineState = offlineStore): void {
+  step(1, store, offline);
 }
 
-export function playPrevious(store: PlayerState = playerStore): void {
-  step(-1, store);
+export function playPrevious(store: PlayerState = playerStore, offline: OfflineState = offlineStore): void {
+  step(-1, store, offline);
 }
 
-/** Used by the playlists feature while a playlist is active (null when it stops). */
-export function setActivePlaylist(playlist: ActivePlaylist | null, store: PlayerState = playerStore): void {
-  store.activePlaylist = playlist ? { length: playlist.length, index: playlist.index } : null;
-}
-
-/** The engine moves to the next lofi track when one ends (it owns the shuffled queue). */
+/** The lofi radio (in the engine, which owns the shuffled queue) moves to its next song. */
 export function playLofiNext(index: number, store: PlayerState = playerStore): void {
   startSound(index, undefined, store.origin, store);
+  if (store.currentIndex === index) store.reachedBy = 'radio';
+}
+
+/** Connectivity changed: sounds that failed may load now. */
+export function forgetFailedSounds(store: PlayerState = playerStore): void {
+  if (store.failedSounds.length > 0) store.failedSounds = [];
 }
 
 // ---- reports from the engine: what the <audio> element actually does ----
@@ -183,6 +228,8 @@ export function reportPlaying(store: PlayerState = playerStore): void {
   if (store.currentIndex === null) return;
   store.status = 'playing';
   store.intent = 'play';
+  const index = store.currentIndex;
+  if (store.failedSounds.includes(index)) store.failedSounds = store.failedSounds.filter((failed) => failed !== index);
 }
 
 /** The element paused (the user, the system, focus moving away, or the end of a lofi track). */
@@ -199,10 +246,17 @@ export function reportReady(paused: boolean, store: PlayerState = playerStore): 
   else reportPlaying(store);
 }
 
-/** SPEC 4: on an audio error the loading state clears, no message; the track stays selected. */
-export function reportLoadError(store: PlayerState = playerStore): void {
-  if (store.currentIndex === null) return;
+/**
+ * SPEC 4: on an audio error the loading state clears, no message; a picked track stays selected.
+ * A track reached by previous or next is passed over in the same direction (the radio's own
+ * songs are passed over by the radio, which watches `loadErrors`).
+ */
+export function reportLoadError(store: PlayerState = playerStore, offline: OfflineState = offlineStore): void {
+  const index = store.currentIndex;
+  if (index === null) return;
   store.loadErrors += 1;
   store.status = 'paused';
   store.intent = 'pause';
+  if (!store.failedSounds.includes(index)) store.failedSounds = [...store.failedSounds, index];
+  if (store.reachedBy === 'next' || store.reachedBy === 'previous') step(store.reachedBy === 'next' ? 1 : -1, store, offline);
 }

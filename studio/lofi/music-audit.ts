@@ -6,7 +6,8 @@
  * <= −1 dBTP; the MP3 decodes to exactly the rendered frame count; no silence before the
  * final fade; tempo measured from the audio within 2 BPM of the composed tempo. Across songs:
  * no two share key and tempo; every pair differs in chroma or spectral shape by more than
- * the threshold below; the catalogue's credits (entries.ts) include every recipe credit.
+ * the threshold below; the catalogue entry (entries.ts) credits exactly the samples the recipe plays
+ * (the credit lines themselves have one home, src/catalogue/lofi-credits.ts; the sample lists do not).
  * Writes studio/report/lofi-music-audit.{json,md}; exits 1 on failure.
  * Wiring: `test:audit` runs it after the shared audit (`... && tsx studio/lofi/music-audit.ts`).
  */
@@ -117,7 +118,7 @@ async function main(): Promise<void> {
     };
     rows.push(row);
     row.checks.push({
-      name: 'catalogue credits are exactly what the recipe plays',
+      name: 'catalogue credits name exactly the samples the recipe plays',
       ok: missingCredits.length === 0 && extraCredits.length === 0,
       detail:
         missingCredits.length === 0 && extraCredits.length === 0

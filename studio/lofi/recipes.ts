@@ -1,11 +1,9 @@
 import type { SoundRecipe } from '../contract.ts';
 import type { TrackParams } from './params.ts';
 import { renderTrack } from './render.ts';
-import { sampleCredit, type SampleName } from './samples.ts';
-import { SOUNDFONT_CREDIT } from './synth.ts';
+import { lofiCredits } from '../../src/catalogue/lofi-credits.ts';
+import type { SampleName } from './samples.ts';
 import { LOFI_TRACKS } from './tracks.ts';
-
-export const COMPOSED_CREDIT = 'Composed and rendered by Lull from code.';
 
 /** The CC0 samples a track plays: its drum kit (unless it uses the soundfont's brushes) and the vinyl bed. */
 export function samplesOf(params: TrackParams): SampleName[] {
@@ -14,7 +12,7 @@ export function samplesOf(params: TrackParams): SampleName[] {
 }
 
 export function creditsOf(params: TrackParams): string[] {
-  return [COMPOSED_CREDIT, SOUNDFONT_CREDIT, ...samplesOf(params).map(sampleCredit)];
+  return lofiCredits(samplesOf(params));
 }
 
 /** The eleven lofi songs (catalogue 13–23). */

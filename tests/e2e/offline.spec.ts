@@ -64,14 +64,14 @@ const audioState = (page: Page): Promise<AudioState> =>
   });
 
 /** Really playing: the right file, not paused, its clock moving. */
-async function expectPlaying(page: Page, file: string, from: 'cache' | 'network') {
+async function expectPlaying(page: Page, file: string, from: 'cache' | 'network' | 'either') {
   await expect.poll(async () => (await audioState(page)).file).toBe(file);
   // The source first: play() runs inside the tap, so a saved copy that cannot play is unpaused until its error swaps in the stream.
   const source = (src: string) => (src.startsWith('blob:') ? 'cache' : new URL(src).pathname === `/media/${file}` ? 'network' : src);
-  await expect.poll(async () => source((await audioState(page)).src)).toBe(from);
+  if (from !== 'either') await expect.poll(async () => source((await audioState(page)).src)).toBe(from);
   await expect.poll(async () => (await audioState(page)).paused).toBe(false);
   const state = await audioState(page);
-  expect(source(state.src)).toBe(from);
+  if (from !== 'either') expect(source(state.src)).toBe(from);
   await expect.poll(async () => (await audioState(page)).currentTime, { timeout: 10_000 }).toBeGreaterThan(state.currentTime + 0.2);
 }
 
@@ -373,6 +373,164 @@ test.describe('offline with the service worker', () => {
     } finally {
       proxy.close();
     }
+  });
+});
+
+/**
+ * Issue #14 point 3: offline (and after a load error online) the lofi radio, Next and Previous
+ * pass over the songs that cannot play and go on with those that can.
+ */
+test.describe('offline radio with two songs saved', () => {
+  const CHILL = 15;
+  const DEEP = 20;
+  const lofiFiles = catalogueEntries.filter((entry) => entry.index >= 13).map((entry) => `${mediaSlug(entry.name)}.mp3`);
+
+  /** Every file the shared player element was given and every file it really played, in order. */
+  async function recordPlayer(page: Page) {
+    await page.addInitScript(() => {
+      const log = { loaded: [] as string[], played: [] as string[] };
+      (window as unknown as { __player: typeof log }).__player = log;
+      const file = (el: Element) => ((el as HTMLElement).dataset.url ?? '').replace(/^.*\/media\//, '').replace(/\?.*$/, '');
+      const push = (list: string[], name: string) => {
+        if (name && list.at(-1) !== name) list.push(name);
+      };
+      new MutationObserver((records) => {
+        for (const record of records) if ((record.target as Element).id === 'lull-player') push(log.loaded, file(record.target as Element));
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-url'] });
+      document.addEventListener('playing', (event) => {
+        if ((event.target as Element).id === 'lull-player') push(log.played, file(event.target as Element));
+      }, true);
+    });
+  }
+  const playerLog = (page: Page) => page.evaluate(() => (window as unknown as { __player: { loaded: string[]; played: string[] } }).__player);
+
+  /** The song reaches its end, as it would after two minutes of listening. */
+  const endSong = (page: Page) =>
+    page.evaluate(() => {
+      const audio = document.getElementById('lull-player') as HTMLAudioElement;
+      audio.currentTime = Math.max(0, audio.duration - 0.4);
+    });
+
+  test.describe('with the service worker', () => {
+    test.use({ serviceWorkers: 'allow' });
+
+    test('offline, the radio goes from one saved song to the other, never to an unsaved one; Next and Previous likewise', async ({ page, context, allowConsoleErrors }) => {
+      // Covers load from the media host, which is not precached.
+      allowConsoleErrors(/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED \(http:\/\/localhost:\d+\/media\/[a-z-]+\.png\?v=[0-9a-f]{12}\)$/);
+      await recordPlayer(page);
+      await page.goto('/');
+      await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 20_000 });
+      // Saved by playing them online, as a listener would.
+      await playAndWaitSaved(page, CHILL, 'chill.mp3');
+      await playAndWaitSaved(page, DEEP, 'deep.mp3');
+      await page.getByTestId('player-bar').getByRole('button', { name: 'Pause' }).click();
+
+      await context.setOffline(true);
+      await page.reload();
+      await expect(page.getByTestId('offline-badge')).toHaveText('Offline Mode - 2 sounds available');
+      await soundButton(page, CHILL).click();
+      await expectPlaying(page, 'chill.mp3', 'cache');
+
+      // The radio: each song's end brings the other saved one.
+      for (const file of ['deep.mp3', 'chill.mp3', 'deep.mp3', 'chill.mp3']) {
+        await endSong(page);
+        await expectPlaying(page, file, 'cache');
+      }
+      // Next and Previous: only the saved songs, wrapping past the unsaved ones at both ends.
+      const bar = page.getByTestId('player-bar');
+      for (const [button, file] of [['Next', 'deep.mp3'], ['Next', 'chill.mp3'], ['Previous', 'deep.mp3'], ['Previous', 'chill.mp3']] as const) {
+        await bar.getByRole('button', { name: button, exact: true }).click();
+        await expectPlaying(page, file, 'cache');
+      }
+      const log = await playerLog(page);
+      const expected = ['chill.mp3', 'deep.mp3', 'chill.mp3', 'deep.mp3', 'chill.mp3', 'deep.mp3', 'chill.mp3', 'deep.mp3', 'chill.mp3'];
+      // Not even tried: no unsaved song was given to the element.
+      expect(log.loaded).toEqual(expected);
+      expect(log.played).toEqual(expected);
+      await expect(statusLine(page)).toHaveText('Playing cached version of: Chill');
+
+      // Deep removed from the device: after Chill the radio has nothing else and says why.
+      await page.evaluate(async () => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open('lull-audio');
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        await new Promise<void>((resolve, reject) => {
+          const tx = db.transaction('audio-data', 'readwrite');
+          tx.objectStore('audio-data').delete(20);
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        });
+        db.close();
+      });
+      await page.reload();
+      await expect(page.getByTestId('offline-badge')).toHaveText('Offline Mode - 1 sounds available');
+      await soundButton(page, CHILL).click();
+      await expectPlaying(page, 'chill.mp3', 'cache');
+      await page.getByTestId('player-bar').getByRole('button', { name: 'Next', exact: true }).click();
+      await expect(statusLine(page)).toHaveText('Nothing else to play offline: no other lofi song is saved on this device');
+      expect((await audioState(page)).paused).toBe(false);
+      await endSong(page);
+      await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+      await expect(statusLine(page)).toHaveText('Nothing else to play offline: no other lofi song is saved on this device');
+      await expect(page.getByTestId('player-bar').getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+      expect((await playerLog(page)).loaded).toEqual(['chill.mp3']);
+      expect(await axeViolations(page)).toEqual([]);
+      await context.setOffline(false);
+    });
+  });
+
+  test('online, a song that fails to load does not stop the radio or Next: they go on, and Previous passes over it', async ({ page, expectConsoleErrors }) => {
+    expectConsoleErrors(/^Failed to load resource: the server responded with a status of 404 \(Not Found\) \(http:\/\/localhost:\d+\/media\/[a-z]+\.mp3\?v=[0-9a-f]{12}\)$/);
+    await recordPlayer(page);
+    // The first lofi song requested after Chill is broken on the server (whichever the shuffle picks).
+    let broken = '';
+    const alsoBroken = new Set<string>();
+    const requested: string[] = [];
+    await page.route('**/media/*.mp3*', (route) => {
+      const file = new URL(route.request().url()).pathname.replace('/media/', '');
+      requested.push(file);
+      if (!broken && file !== 'chill.mp3' && lofiFiles.includes(file)) broken = file;
+      if (file === broken || alsoBroken.has(file)) return route.fulfill({ status: 404, body: 'missing' });
+      return route.continue();
+    });
+    await page.goto('/');
+    await soundButton(page, CHILL).click();
+    await expectPlaying(page, 'chill.mp3', 'network');
+    await endSong(page);
+    await expect.poll(() => broken).not.toBe('');
+    const brokenName = catalogueEntries.find((entry) => `${mediaSlug(entry.name)}.mp3` === broken)!.name;
+    await expect(statusLine(page)).toHaveText(`Network error: No cached version available for ${brokenName}`);
+    // The radio went on: another lofi song plays from the network.
+    await expect.poll(async () => (await audioState(page)).file, { timeout: 15_000 }).not.toBe(broken);
+    const next = (await audioState(page)).file;
+    expect(lofiFiles).toContain(next);
+    expect(['chill.mp3', broken]).not.toContain(next);
+    await expectPlaying(page, next, 'network');
+    const log = await playerLog(page);
+    expect(log.loaded).toEqual(['chill.mp3', broken, next]);
+    expect(log.played).toEqual(['chill.mp3', next]);
+
+    // Next reaches a song that fails too: it goes on to the one after (lofi songs in catalogue order).
+    // Three songs in a row that are not saved and have not failed: pick the first, the second is broken.
+    const at = (i: number) => lofiFiles[(i + lofiFiles.length) % lofiFiles.length]!;
+    const avoid = ['chill.mp3', broken, next];
+    const start = lofiFiles.findIndex((_file, i) => [0, 1, 2].every((k) => !avoid.includes(at(i + k))));
+    const [first, failing, then] = [at(start), at(start + 1), at(start + 2)];
+    alsoBroken.add(failing);
+    await soundButton(page, catalogueEntries.find((entry) => `${mediaSlug(entry.name)}.mp3` === first)!.index).click();
+    await expectPlaying(page, first, 'network');
+    const bar = page.getByTestId('player-bar');
+    await bar.getByRole('button', { name: 'Next', exact: true }).click();
+    await expectPlaying(page, then, 'network');
+    expect((await playerLog(page)).loaded.slice(3)).toEqual([first, failing, then]);
+    // Previous passes over the failed song without trying it again (the song it reaches may be saved by now).
+    requested.length = 0;
+    await bar.getByRole('button', { name: 'Previous', exact: true }).click();
+    await expectPlaying(page, first, 'either');
+    expect((await playerLog(page)).loaded.slice(6)).toEqual([first]);
+    expect(requested).not.toContain(failing);
   });
 });
 

@@ -250,7 +250,19 @@ test.describe('playlist playback', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  test('the player bar moves within the playlist, wrapping at both ends', async ({ page }) => {
+  test('the player bar moves within the playlist, wrapping at both ends; the SPEC events announce each move', async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __playlistEvents: string[] }).__playlistEvents = seen;
+      for (const type of ['playlist-change', 'playlist-next', 'playlist-previous', 'playlist-stop']) {
+        window.addEventListener(type, (event) => {
+          const detail = (event as CustomEvent<unknown>).detail;
+          const index = typeof detail === 'number' ? detail : (detail as { index?: number } | null)?.index;
+          seen.push(index === undefined ? type : `${type} ${index}`);
+        });
+      }
+    });
+    const playlistEvents = () => page.evaluate(() => (window as unknown as { __playlistEvents: string[] }).__playlistEvents);
     await seed(page, [water]);
     await page.goto('/');
     await pauseClock(page);
@@ -269,6 +281,19 @@ test.describe('playlist playback', () => {
     // A click on an item plays from there.
     await items.nth(2).click();
     await expectPlaying(page, 'river.mp3');
+    await section(page).getByRole('button', { name: 'Stop Playlist' }).click();
+    // Previous and next reach the playlist directly; the window events say what happened, with the wrapped index.
+    expect(await playlistEvents()).toEqual([
+      'playlist-change 0',
+      'playlist-previous 2',
+      'playlist-change 2',
+      'playlist-next 0',
+      'playlist-change 0',
+      'playlist-next 1',
+      'playlist-change 1',
+      'playlist-change 2',
+      'playlist-stop',
+    ]);
   });
 
   test('the lock screen (media session) previous and next move within the playlist too', async ({ page }) => {

@@ -28,6 +28,22 @@ async function pauseClock(page: Page) {
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
 }
 
+/**
+ * With the clock paused, steps it until the chip's seconds change: the time left is then a whole
+ * number of seconds (less one step), so what follows does not depend on where within a second the
+ * countdown stood when the clock was paused. Returns the seconds now shown.
+ */
+async function alignToSecond(page: Page): Promise<number> {
+  const shown = await chipSeconds(page);
+  const next = `Sleep timer: ${String(Math.floor((shown - 1) / 60)).padStart(2, '0')}:${String((shown - 1) % 60).padStart(2, '0')} left`;
+  for (let step = 0; step < 21; step++) {
+    await page.clock.runFor(50);
+    // React renders the tick on a real-time task: give it a moment before the next step.
+    if (await expect(chip(page)).toHaveText(next, { timeout: 150 }).then(() => true, () => false)) return shown - 1;
+  }
+  throw new Error(`the chip did not move on from ${shown} s within a second of the paused clock`);
+}
+
 /** Seconds left as the chip shows them ('Sleep timer: 01:05 left'). */
 async function chipSeconds(page: Page): Promise<number> {
   const text = (await chip(page).textContent()) ?? '';
@@ -107,13 +123,14 @@ test('at zero playback pauses after about a second of fade, the element is never
   await expect(dialog(page)).toBeHidden();
   await pauseClock(page);
 
-  const left = await chipSeconds(page);
+  // Just under a whole number of seconds left (within 50 ms), so zero comes at the end of the next second.
+  const left = await alignToSecond(page);
   expect(left).toBeGreaterThan(1);
   await page.clock.fastForward((left - 1) * 1000);
   await expect(chip(page)).toHaveText('Sleep timer: 00:01 left');
   await expectPlaying(page, 'river.mp3');
 
-  // At zero within the next second; still playing 400 ms into the fade, paused once it has run its course.
+  // At zero 950–1000 ms into the next second; still playing 400 ms into the fade, paused once it has run its course.
   await page.clock.runFor(1000);
   await page.clock.runFor(400);
   expect((await audioState(page)).paused).toBe(false);

@@ -19,17 +19,18 @@ describe('prerender', () => {
     expect(pages.at(-1)?.url).not.toMatch(/^\/(white-noise|credits)?$/);
   });
 
-  it('writes the markup, the escaped title and the styles, and puts every script after the content', () => {
+  it('writes the markup, the escaped title and the styles, puts the entry after the content at low priority, and lists the page chunks for after the first paint', () => {
     const html = pageHtml(template, { html: '<main>Hi</main>', styles: '<style data-emotion="css a">.a{}</style>', title: 'A & B - Lull', routeKey: '/x' }, ['assets/page-1.js', 'assets/react-1.js']);
     expect(html).toContain('<title>A &amp; B - Lull</title>');
-    expect(html).toContain('<div id="root" data-route="/x"><main>Hi</main></div>');
+    // The page's own chunk is listed once; a chunk index.html already preloads is not repeated.
+    expect(html).toContain('<div id="root" data-route="/x" data-preload="/assets/page-1.js"><main>Hi</main></div>');
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<style data-emotion="css a">');
     expect(head).not.toMatch(/<script|modulepreload/);
     const tail = html.slice(html.indexOf('</noscript>'));
-    expect(tail).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
-    // The page's own chunk is added once; a chunk index.html already preloads is not repeated.
-    expect(tail.match(/page-1\.js/g)).toHaveLength(1);
+    expect(tail).toContain('<script fetchpriority="low" type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(tail).toContain('<link fetchpriority="low" rel="modulepreload" crossorigin href="/assets/react-1.js">');
+    expect(html.match(/page-1\.js/g)).toHaveLength(1);
     expect(html.match(/react-1\.js/g)).toHaveLength(1);
   });
 

@@ -9,7 +9,7 @@
  *   towards Nyquist (+1.7 dB at 16 kHz, 48 kHz). A zero at z = −b (b = 5 − √24, which matches the
  *   ω² term of that error) cancels it: the slope stays −6.0 dB/octave to within ±0.3 dB up to 16 kHz.
  */
-import { createPrng, type PrngState } from './prng.ts';
+import { createPrng, INT32_TO_UNIT, type PrngState } from './prng.ts';
 import { onePolePole } from './filters.ts';
 import { clampBlock, NOISE_LOUDNESS_GAIN, NOISE_SAFETY_LIMIT } from './levels.ts';
 
@@ -42,9 +42,10 @@ export interface BrownState extends BrownFilter {
  * rebuilds inline double literals from immediates on every sample; see pink.ts).
  */
 export interface BrownConstants {
-  readonly correctionZero: number;
-  /** White noise in [−gain, gain): uint32 × scale − gain. */
+  /** The PRNG's int32 times `scale` is white noise in [−gain, gain). */
   readonly scale: number;
+  /** correctionZero × scale: the correction zero applied to the previous int32 directly. */
+  readonly correctionScale: number;
   readonly limit: number;
 }
 
@@ -67,7 +68,7 @@ export function createBrownState(seed: number, sampleRate: number): BrownState {
     prng: createPrng(seed),
     gain,
     ...createBrownFilter(sampleRate),
-    constants: { correctionZero: BROWN_CORRECTION_ZERO, scale: gain / 2147483648, limit: NOISE_SAFETY_LIMIT },
+    constants: { scale: gain * INT32_TO_UNIT, correctionScale: BROWN_CORRECTION_ZERO * gain * INT32_TO_UNIT, limit: NOISE_SAFETY_LIMIT },
   };
 }
 
@@ -85,16 +86,18 @@ export function brownStep(f: BrownFilter, white: number): number {
 
 /**
  * Fills `out[start, end)`; allocates nothing. The filter of `brownStep`, run on white noise that
- * already carries the output gain (the filter is linear: one multiply fewer per sample), with its
- * state in locals and its constants in registers (see BrownConstants).
+ * already carries the output gain (the filter is linear: one multiply fewer per sample), taken
+ * from the PRNG's int32 with no offset, with its state in locals and its constants in registers
+ * (see BrownConstants). Unlike pink, a block-level bound cannot rule out the limit here (an
+ * integrator can move 1.7 in 128 samples), so each sample is tested, with one compare.
  */
 export function renderBrown(state: BrownState, out: Float32Array, start = 0, end = out.length): void {
-  const { correctionZero, scale, limit } = state.constants;
+  const { scale, correctionScale, limit } = state.constants;
   const integratorPole = state.integratorPole;
   const dcBlockPole = state.dcBlockPole;
-  const gain = state.gain;
-  let s = state.prng.s;
-  let white1 = state.white1;
+  let s = state.prng.s | 0;
+  // The previous white sample as the int32 it came from (white1 = s1 × scale).
+  let s1 = Math.round(state.white1 / scale) | 0;
   let integrator = state.integrator;
   let dcIn1 = state.dcIn1;
   let dcOut1 = state.dcOut1;
@@ -103,18 +106,17 @@ export function renderBrown(state: BrownState, out: Float32Array, start = 0, end
     s ^= s << 13;
     s ^= s >>> 17;
     s ^= s << 5;
-    const white = (s >>> 0) * scale - gain;
     // Grouped so each recursion is one multiply and one add long (the loop's critical path).
-    integrator = integratorPole * integrator + (white + correctionZero * white1);
-    white1 = white;
+    integrator = integratorPole * integrator + (s * scale + s1 * correctionScale);
+    s1 = s;
     dcOut1 = dcBlockPole * dcOut1 + (integrator - dcIn1);
     dcIn1 = integrator;
     out[i] = dcOut1;
-    if (dcOut1 > limit || dcOut1 < -limit) over = true;
+    if (Math.abs(dcOut1) > limit) over = true;
   }
   if (over) clampBlock(out, start, end, limit);
   state.prng.s = s >>> 0;
-  state.white1 = white1;
+  state.white1 = s1 * scale;
   state.integrator = integrator;
   state.dcIn1 = dcIn1;
   state.dcOut1 = dcOut1;

@@ -23,6 +23,12 @@ export function nextUint32(state: PrngState): number {
   return state.s;
 }
 
+/**
+ * Scales the state read as a signed int32 (`s | 0`, uniform in [−2³¹, 2³¹)) to [−1, 1): the noise
+ * kernels take their white noise this way, one multiply and no offset per sample.
+ */
+export const INT32_TO_UNIT = 1 / 2147483648;
+
 /** Uniform in [0, 1). */
 export function nextUnit(state: PrngState): number {
   return nextUint32(state) / 4294967296;

@@ -2,7 +2,7 @@
  * White noise: uniform samples from the seeded PRNG, scaled to Lull's noise loudness.
  * Uniform (not Gaussian) on purpose: its peak is exactly the gain, so it can never clip.
  */
-import { createPrng, type PrngState } from './prng.ts';
+import { createPrng, INT32_TO_UNIT, type PrngState } from './prng.ts';
 import { NOISE_LOUDNESS_GAIN } from './levels.ts';
 
 export interface WhiteState {
@@ -16,15 +16,14 @@ export function createWhiteState(seed: number): WhiteState {
 
 /** Fills `out[start, end)`; allocates nothing. */
 export function renderWhite(state: WhiteState, out: Float32Array, start = 0, end = out.length): void {
-  // xorshift32 inlined (same sequence as nextBipolar): this loop is the whole cost of the kernel.
-  let s = state.prng.s;
-  const scale = state.gain / 2147483648;
-  const gain = state.gain;
+  // xorshift32 inlined (the sequence of nextInt32): this loop is the whole cost of the kernel.
+  let s = state.prng.s | 0;
+  const scale = state.gain * INT32_TO_UNIT;
   for (let i = start; i < end; i++) {
     s ^= s << 13;
     s ^= s >>> 17;
     s ^= s << 5;
-    out[i] = (s >>> 0) * scale - gain;
+    out[i] = s * scale;
   }
   state.prng.s = s >>> 0;
 }

@@ -13,28 +13,16 @@ import { useSnapshot } from 'valtio';
 import { toggleSidebar, uiStore } from '../../stores/ui-store';
 import { layout } from '../../lib/layout';
 import { documentTitle } from '../../lib/strings';
-import { Sidebar } from './sidebar';
+import { MOBILE_QUERY, Sidebar } from './sidebar';
 import { OfflineStatus } from '../../features/offline/offline-status';
 import { SleepTimerChip } from '../../features/sleep-timer/sleep-timer-chip';
 import { PlayerBar } from '../../features/player/player-bar';
 import { PlayerMixButton } from '../../features/mix/player-mix-button';
 import { pageTitle } from '../route-match';
-import { useHydrated } from '../../lib/use-hydrated';
+import { HydrationMark, useHydrated } from '../../lib/use-hydrated';
 
 function useRouteTitle(): string {
   return pageTitle(useMatches().map((match) => match.handle));
-}
-
-const MOBILE_QUERY = `(max-width:${layout.mobileBreakpointPx}px)`;
-
-/**
- * Marks the document once React has taken the prerendered page over: from then on every control
- * answers. Automation (the e2e fixture) waits for it instead of acting on inert prerendered HTML.
- */
-function useHydratedMark() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
 }
 
 function useSidebarShortcut() {
@@ -63,36 +51,44 @@ const skipLinkSx = {
   '&:focus': { top: 8 },
 } as const;
 
-export function AppLayout({ children }: { children?: ReactNode }) {
-  // Hydrates as the prerendered desktop layout, then follows the screen (the sidebar hides itself by CSS on phones meanwhile).
+/**
+ * The header's sidebar button. Screen size and the stored sidebar state are read here, in the
+ * leaf, so their post-hydration update re-renders this button, not the whole page.
+ */
+function SidebarToggle() {
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const ui = useSnapshot(uiStore);
   const hydrated = useHydrated();
+  const expanded = isMobile ? ui.drawerOpen : !hydrated || ui.sidebarOpen;
+  return (
+    <IconButton
+      edge="start"
+      onClick={() => toggleSidebar(isMobile)}
+      aria-label={expanded ? 'Collapse sidebar' : 'Expand sidebar'}
+      aria-expanded={expanded}
+      aria-keyshortcuts="Control+B Meta+B"
+      title="Toggle sidebar (Ctrl+B)"
+    >
+      <MenuIcon />
+    </IconButton>
+  );
+}
+
+export function AppLayout({ children }: { children?: ReactNode }) {
   const title = useRouteTitle();
-  useHydratedMark();
   useSidebarShortcut();
   useEffect(() => {
     document.title = documentTitle(title);
   }, [title]);
-  const expanded = isMobile ? ui.drawerOpen : !hydrated || ui.sidebarOpen;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
       <Link href="#main" sx={skipLinkSx}>Skip to content</Link>
-      <Sidebar isMobile={isMobile} />
+      <Sidebar />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }} component="header">
           <Toolbar variant="dense" sx={{ gap: 1 }}>
-            <IconButton
-              edge="start"
-              onClick={() => toggleSidebar(isMobile)}
-              aria-label={expanded ? 'Collapse sidebar' : 'Expand sidebar'}
-              aria-expanded={expanded}
-              aria-keyshortcuts="Control+B Meta+B"
-              title="Toggle sidebar (Ctrl+B)"
-            >
-              <MenuIcon />
-            </IconButton>
+            <SidebarToggle />
             <Typography component="h1" variant="h6" data-testid="page-title" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>
               {title}
             </Typography>
@@ -103,6 +99,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, p: { xs: 2, sm: 3 }, pb: `${layout.playerBarHeightPx + 48}px`, outline: 'none', maxWidth: 1100, width: '100%', mx: 'auto' }}>
           <Suspense fallback={<CircularProgress aria-label="Loading page" />}>
             {children ?? <Outlet />}
+            <HydrationMark />
           </Suspense>
         </Box>
       </Box>

@@ -1,13 +1,13 @@
 import type { Soundscape } from '../../catalogue/catalogue';
 import { reportError } from '../../lib/error-reporting';
 import { audioFocus, type AudioFocusState } from '../../stores/audio-focus-store';
-import { pausePlayback, playableSoundscapes, playerStore, playLofiNext, type PlayerState } from '../../stores/player-store';
+import { pausePlayback, playerStore, playlistIsActive, type PlayerState } from '../../stores/player-store';
 import { reportLoading, reportPaused, reportPlaying, reportReady } from '../../stores/player-store';
 import { subscribe } from 'valtio/vanilla';
 import { networkOnlySources, type PlaybackSourceService } from '../playback-sources';
 import type { AudioBus } from '../audio-bus';
 import { createListeningTracker, type ListeningTracker } from './listening-tracker';
-import { createLofiQueue, type Random } from './lofi-queue';
+import { createLofiRadio, type Random } from './lofi-queue';
 import type { LoopHandover } from './loop-handover';
 import { createPlayerSession } from './player-session';
 import { createPlayerStats } from './player-stats';
@@ -46,10 +46,7 @@ export interface PlayerEngine {
 export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEngine {
   const store = options.store ?? playerStore;
   const bus = options.bus;
-  const lofiQueue = createLofiQueue(
-    playableSoundscapes(store).filter((sound) => sound.kind === 'lofi').map((sound) => sound.index),
-    options.random,
-  );
+  const lofiRadio = createLofiRadio({ store, random: options.random });
   const stats = createPlayerStats(options.tracker ?? createListeningTracker());
   const session = createPlayerSession({ store, focus: options.focus ?? audioFocus, bus, onFocusLost: () => pausePlayback(store) });
   /** The element now (a replaced context brings a fresh one); `output` is created below, with the listeners. */
@@ -115,14 +112,12 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     }
     // A playlist item lasts its minutes, not the song's length: the song starts again, and
     // the playlist (not the lofi radio) decides what comes next.
-    if (store.origin === 'playlist' && store.activePlaylist) {
+    if (store.origin === 'playlist' && playlistIsActive(store)) {
       audioEl().currentTime = 0;
       play();
       return;
     }
-    const next = lofiQueue.next(sound.index);
-    if (next === undefined) reportPaused(store);
-    else playLofiNext(next, store);
+    lofiRadio.playAfter(sound.index);
   };
 
   const listeners: [keyof HTMLMediaElementEventMap, () => void][] = [
@@ -181,6 +176,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
       session.dispose();
       output.dispose();
       stats.dispose();
+      lofiRadio.dispose();
     },
   };
 }

@@ -10,6 +10,7 @@ import { soundscapes, soundscapesByName, type Soundscape } from '../../catalogue
 import { strings } from '../../lib/strings';
 import { playableSoundscapes, playerStore, playSound, type PlayerStatus } from '../../stores/player-store';
 import { useHydrated } from '../../lib/use-hydrated';
+import { onReversedHost } from '../../lib/first-paint';
 
 export interface SoundGridProps {
   /**
@@ -37,6 +38,10 @@ function StateMark({ state }: { state: ButtonState }) {
     </Box>
   );
 }
+
+// The prerendered grid lists all 24: on the reversed host CSS hides those without a reversed file
+// from the first paint (the first-paint script marks <html>), as the hydrated list then leaves them out.
+const hiddenOnReversedHost = { [onReversedHost]: { display: 'none' } } as const;
 
 /** SPEC 2, '/': one button per sound (emoji plus name), alphabetical; tap plays, tap again pauses. */
 export function SoundGrid({ unavailableReason }: SoundGridProps) {
@@ -72,13 +77,13 @@ export function SoundGrid({ unavailableReason }: SoundGridProps) {
           </Button>
         );
         return (
-          <li key={sound.index}>
+          <Box component="li" key={sound.index} sx={sound.reversedURL ? undefined : hiddenOnReversedHost}>
             {reason === undefined ? button : (
               <Tooltip title={reason} describeChild>
                 {button}
               </Tooltip>
             )}
-          </li>
+          </Box>
         );
       })}
     </Box>

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { playPlaylist, stopPlaylist } from '../../../src/engine/playlist-playback';
-import { pausePlayback, playerStore, reportLoadError, reportPlaying } from '../../../src/stores/player-store';
+import { pausePlayback, playerStore, playlistIsActive, playNext, playPrevious, reportLoadError, reportPlaying } from '../../../src/stores/player-store';
 import { playlistStore, savePlaylist } from '../../../src/stores/playlist-store';
 
 const flush = async () => {
@@ -21,9 +21,38 @@ afterEach(() => {
 });
 
 describe('playlist playback through the real player store', () => {
-  it('plays the item at its catalogue volume with origin playlist, and tells the player bar', () => {
+  it('plays the item at its catalogue volume with origin playlist, and takes over the player\'s previous and next', () => {
     playPlaylist(id);
-    expect(playerStore).toMatchObject({ currentIndex: 2, volume: 1, origin: 'playlist', status: 'loading', activePlaylist: { length: 2, index: 0 } });
+    expect(playerStore).toMatchObject({ currentIndex: 2, volume: 1, origin: 'playlist', status: 'loading' });
+    expect(playlistIsActive()).toBe(true);
+    stopPlaylist();
+    expect(playlistIsActive()).toBe(false);
+  });
+
+  it('the player bar\'s next and previous move the playlist directly; playlist-next and playlist-previous announce the wrapped index', () => {
+    const announced: [string, unknown][] = [];
+    const listener = (event: Event) => announced.push([event.type, (event as CustomEvent).detail]);
+    window.addEventListener('playlist-next', listener);
+    window.addEventListener('playlist-previous', listener);
+    try {
+      playPlaylist(id);
+      playNext();
+      expect(playerStore).toMatchObject({ currentIndex: 9, volume: 0.2, origin: 'playlist' });
+      expect(playlistStore.active?.index).toBe(1);
+      playNext();
+      expect(playerStore.currentIndex).toBe(2);
+      playPrevious();
+      expect(playerStore.currentIndex).toBe(9);
+      expect(announced).toEqual([['playlist-next', 1], ['playlist-next', 0], ['playlist-previous', 1]]);
+      // Stopped: next is the player's own again (catalogue order from Crickets), and nothing is announced.
+      stopPlaylist();
+      playNext();
+      expect(playerStore).toMatchObject({ currentIndex: 10, origin: 'user' });
+      expect(announced).toHaveLength(3);
+    } finally {
+      window.removeEventListener('playlist-next', listener);
+      window.removeEventListener('playlist-previous', listener);
+    }
   });
 
   it('a load error skips the item after 2 s', async () => {

@@ -8,7 +8,8 @@ class FakePlayer implements PlayerPort {
   status: PlayerStatus = 'idle';
   currentIndex: number | null = null;
   played: { index: number; volume: number }[] = [];
-  activePlaylist: { length: number; index: number } | null = null;
+  /** What the runner registered for the player's previous/next buttons. */
+  control: { isActive(): boolean; step(direction: 1 | -1): void } | null = null;
   failing = new Set<number>();
   origin: 'user' | 'playlist' = 'user';
   private listeners = new Set<() => void>();
@@ -42,8 +43,18 @@ class FakePlayer implements PlayerPort {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
-  setActivePlaylist(value: { length: number; index: number } | null) {
-    this.activePlaylist = value;
+  registerControl(control: { isActive(): boolean; step(direction: 1 | -1): void }) {
+    this.control = control;
+    return () => {
+      if (this.control === control) this.control = null;
+    };
+  }
+  get playlistActive() {
+    return this.control?.isActive() ?? false;
+  }
+  /** The player bar's next/previous buttons: through the playlist while it is active. */
+  press(direction: 1 | -1) {
+    if (this.control?.isActive()) this.control.step(direction);
   }
   private set(status: PlayerStatus) {
     this.status = status;
@@ -79,7 +90,7 @@ describe('playlist runner', () => {
     const { player, runner, store, changes } = setup([playlist([[3, 1], [9, 2]])]);
     runner.play('p1');
     expect(player.played).toEqual([{ index: 3, volume: soundscapes[3]?.volume }]);
-    expect(player.activePlaylist).toEqual({ length: 2, index: 0 });
+    expect(player.playlistActive).toBe(true);
     vi.advanceTimersByTime(minutes(1) - 1);
     expect(player.played).toHaveLength(1);
     vi.advanceTimersByTime(1);
@@ -144,18 +155,35 @@ describe('playlist runner', () => {
     });
   });
 
-  it('moves to the index that playlist-next and playlist-previous carry, or the neighbour', () => {
-    const { player, target, store } = setup([playlist([[0, 5], [1, 5], [2, 5]])]);
-    target.dispatchEvent(new CustomEvent('playlist-next', { detail: 1 }));
+  it("the player's previous and next call the runner directly: one wrapped index, announced by playlist-previous and playlist-next", () => {
+    const { player, runner, target, changes } = setup([playlist([[0, 5], [1, 5], [2, 5]])]);
+    const announced: [string, unknown][] = [];
+    const listener = (event: Event) => announced.push([event.type, (event as CustomEvent).detail]);
+    target.addEventListener('playlist-next', listener);
+    target.addEventListener('playlist-previous', listener);
+    // No playlist yet: the buttons are the player's own, the runner does nothing.
+    player.press(1);
     expect(player.played).toHaveLength(0);
-    store.active = { playlistId: 'p1', index: 0, problem: null, endsAt: null, remainingMs: 0 };
-    target.dispatchEvent(new CustomEvent('playlist-previous', { detail: 2 }));
+    runner.play('p1');
+    player.press(-1);
     expect(player.played.at(-1)?.index).toBe(2);
-    target.dispatchEvent(new CustomEvent('playlist-next'));
+    player.press(1);
     expect(player.played.at(-1)?.index).toBe(0);
-    target.dispatchEvent(new CustomEvent('playlist-next', { detail: { index: 1 } }));
+    runner.next();
     expect(player.played.at(-1)?.index).toBe(1);
-    expect(player.activePlaylist).toEqual({ length: 3, index: 1 });
+    runner.previous();
+    expect(player.played.map((p) => p.index)).toEqual([0, 2, 0, 1, 0]);
+    expect(announced).toEqual([['playlist-previous', 2], ['playlist-next', 0], ['playlist-next', 1], ['playlist-previous', 0]]);
+    expect(changes).toEqual([0, 2, 0, 1, 0]);
+  });
+
+  it('playlist-next and playlist-previous from the page are notifications: they do not move the playlist', () => {
+    const { player, runner, target, store } = setup([playlist([[0, 5], [1, 5], [2, 5]])]);
+    runner.play('p1');
+    target.dispatchEvent(new CustomEvent('playlist-next', { detail: 2 }));
+    target.dispatchEvent(new CustomEvent('playlist-previous', { detail: 1 }));
+    expect(player.played.map((p) => p.index)).toEqual([0]);
+    expect(store.active?.index).toBe(0);
   });
 
   it('Stop Playlist pauses, clears the timer, resets the index and says so', () => {
@@ -164,7 +192,7 @@ describe('playlist runner', () => {
     runner.stop();
     expect(player.status).toBe('paused');
     expect(store.active).toBeNull();
-    expect(player.activePlaylist).toBeNull();
+    expect(player.playlistActive).toBe(false);
     expect(stops()).toBe(1);
     vi.advanceTimersByTime(minutes(5));
     expect(player.played).toHaveLength(1);
@@ -187,14 +215,14 @@ describe('playlist runner', () => {
     runner.play('p1');
     player.userPlays(7);
     expect(store.active).toBeNull();
-    expect(player.activePlaylist).toBeNull();
+    expect(player.playlistActive).toBe(false);
     expect(player.status).toBe('playing');
     expect(stops()).toBe(1);
     vi.advanceTimersByTime(minutes(5));
     expect(player.played).toHaveLength(1);
   });
   it('removing the playing item (B of A, B, C) keeps B playing, highlights nothing, and C comes next when B\'s time ends', () => {
-    const { player, runner, store, target } = setup([playlist([[0, 1], [1, 2], [2, 1]])]);
+    const { player, runner, store } = setup([playlist([[0, 1], [1, 2], [2, 1]])]);
     runner.play('p1', 1);
     vi.advanceTimersByTime(30_000);
     savePlaylist({ name: 'Night', description: '', items: [{ index: 0, duration: 1 }, { index: 2, duration: 1 }] }, 'p1', store);
@@ -209,15 +237,15 @@ describe('playlist runner', () => {
     // Next and previous from a removed item: the one that followed it, and the one before that.
     runner.play('p1', 0);
     savePlaylist({ name: 'Night', description: '', items: [{ index: 2, duration: 1 }] }, 'p1', store);
-    target.dispatchEvent(new CustomEvent('playlist-next', { detail: 1 }));
+    player.press(1);
     expect(player.played.at(-1)?.index).toBe(2);
   });
 
   it('previous from a removed item plays the item before the gap', () => {
-    const { player, runner, store, target } = setup([playlist([[0, 1], [1, 1], [2, 1]])]);
+    const { player, runner, store } = setup([playlist([[0, 1], [1, 1], [2, 1]])]);
     runner.play('p1', 1);
     savePlaylist({ name: 'Night', description: '', items: [{ index: 0, duration: 1 }, { index: 2, duration: 1 }] }, 'p1', store);
-    target.dispatchEvent(new CustomEvent('playlist-previous', { detail: 0 }));
+    player.press(-1);
     expect(player.played.at(-1)?.index).toBe(0);
   });
 

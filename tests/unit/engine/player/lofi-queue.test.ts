@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createLofiQueue, shuffle } from '../../../../src/engine/player/lofi-queue';
+import { createLofiQueue, createLofiRadio, shuffle } from '../../../../src/engine/player/lofi-queue';
+import { createOfflineStore, markCached } from '../../../../src/stores/offline-store';
+import { createPlayerStore, playSound, reportLoadError, reportPlaying } from '../../../../src/stores/player-store';
 
 /** A seeded generator (mulberry32), so the statistics below are reproducible. */
 function seeded(seed: number) {
@@ -93,5 +95,103 @@ describe('lofi queue', () => {
   it('handles one and zero lofi tracks', () => {
     expect(createLofiQueue([20]).next(20)).toBe(20);
     expect(createLofiQueue([]).next(null)).toBeUndefined();
+  });
+});
+
+describe('lofi queue: songs that cannot play', () => {
+  const lofi = [13, 14, 15, 16, 17];
+
+  it('passes over songs that cannot play, across the end of a round (wrap-around), and never repeats the current one', () => {
+    const queue = createLofiQueue(lofi, seeded(11));
+    const playable = new Set([14, 16]);
+    let current = 14;
+    const heard: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const next = queue.next(current, (index) => playable.has(index))!;
+      heard.push(next);
+      current = next;
+    }
+    // Only the two playable songs, taking turns, rounds after rounds.
+    expect(heard).toEqual(Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? 16 : 14)));
+  });
+
+  it('nothing playable but the current song (or nothing at all): undefined', () => {
+    const queue = createLofiQueue(lofi, seeded(5));
+    expect(queue.next(15, (index) => index === 15)).toBeUndefined();
+    expect(queue.next(15, () => false)).toBeUndefined();
+    expect(createLofiQueue([20]).next(20, () => false)).toBeUndefined();
+    // The queue still works once something can play again.
+    expect(queue.next(15, (index) => index === 17)).toBe(17);
+  });
+});
+
+describe('lofi radio over the stores', () => {
+  const flush = async () => {
+    for (let i = 0; i < 3; i++) await Promise.resolve();
+  };
+
+  it('offline: from one saved song to the other, never to an unsaved one; with none else it stops and says why', () => {
+    const store = createPlayerStore({ reversed: false });
+    const offline = createOfflineStore(false);
+    markCached(15, '/media/chill.mp3', offline);
+    markCached(20, '/media/deep.mp3', offline);
+    const radio = createLofiRadio({ store, offline, random: seeded(3) });
+    playSound(15, {}, store);
+    const heard: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      radio.playAfter(store.currentIndex!);
+      heard.push(store.currentIndex!);
+      expect(store).toMatchObject({ status: 'loading', intent: 'play', reachedBy: 'radio' });
+    }
+    expect(heard).toEqual([20, 15, 20, 15, 20, 15]);
+    // Deep removed from the device: after Chill nothing else can play.
+    offline.cachedSoundIds = [15];
+    radio.playAfter(15);
+    expect(store).toMatchObject({ currentIndex: 15, status: 'paused', intent: 'pause' });
+    expect(offline.status?.message).toBe('Nothing else to play offline: no other lofi song is saved on this device');
+    radio.dispose();
+  });
+
+  it('online: a song the radio picked that fails to load is passed over, and the radio goes on', async () => {
+    const store = createPlayerStore({ reversed: false });
+    const offline = createOfflineStore(true);
+    const radio = createLofiRadio({ store, offline, random: () => 0 });
+    playSound(15, {}, store);
+    reportPlaying(store);
+    radio.playAfter(15);
+    // random() = 0 shuffles [13,14,16,...,23] to [14,16,...,23,13]: 14 comes first.
+    expect(store.currentIndex).toBe(14);
+    reportLoadError(store, offline);
+    await flush();
+    expect(store).toMatchObject({ currentIndex: 16, status: 'loading', intent: 'play', reachedBy: 'radio', failedSounds: [14] });
+    // A song the user picked that fails is left alone (SPEC 4).
+    playSound(18, {}, store);
+    reportLoadError(store, offline);
+    await flush();
+    expect(store).toMatchObject({ currentIndex: 18, status: 'paused' });
+    // The network changes: the songs that failed may load now.
+    offline.online = false;
+    await flush();
+    expect(store.failedSounds).toEqual([]);
+    radio.dispose();
+  });
+
+  it('online, every song fails: the radio stops at the last one and says why', async () => {
+    const store = createPlayerStore({ reversed: false });
+    const offline = createOfflineStore(true);
+    const radio = createLofiRadio({ store, offline, random: seeded(9) });
+    playSound(13, {}, store);
+    radio.playAfter(13);
+    const tried = new Set<number>();
+    for (let i = 0; i < 20 && store.status === 'loading'; i++) {
+      tried.add(store.currentIndex!);
+      reportLoadError(store, offline);
+      await flush();
+    }
+    // Every lofi song was tried once (13 too, once the others had failed), then nothing was left.
+    expect(tried.size).toBe(11);
+    expect(store).toMatchObject({ status: 'paused', intent: 'pause' });
+    expect(offline.status?.message).toBe('Nothing else to play: no other lofi song could be loaded');
+    radio.dispose();
   });
 });

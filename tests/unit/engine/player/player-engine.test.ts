@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const { createPlayerEngine } = await import('../../../../src/engine/player/player-engine');
-const { createPlayerStore, playSound, pausePlayback, setActivePlaylist } = await import('../../../../src/stores/player-store');
+const { createPlayerStore, playSound, pausePlayback, registerPlaylistControl } = await import('../../../../src/stores/player-store');
 const { createAudioFocusStore, claimAudioFocus, stopAllAudio } = await import('../../../../src/stores/audio-focus-store');
 const { createAudioBus } = await import('../../../../src/engine/audio-bus');
 const { createMixStore } = await import('../../../../src/stores/mix-store');
@@ -127,7 +127,7 @@ describe('player engine', () => {
 
   it('a lofi track that ends inside a playlist item starts again instead of switching to another song', async () => {
     const { store, audio, stats, engine } = setup();
-    setActivePlaylist({ length: 2, index: 0 }, store);
+    registerPlaylistControl({ isActive: () => true, step: () => {} }, store);
     playSound(15, { origin: 'playlist' }, store);
     await settle();
     audio.pause();

@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { fitSlope, flatness, kWeightedLoudness, kWeightingDesign, peakAbs, rms, thirdOctaveBands, welchPsd, windowMeans } from '../../../../measure/analysis.ts';
 import { createBrownState, renderBrown } from '../../../../worklets/dsp/brown.ts';
+import { NOISE_SAFETY_LIMIT } from '../../../../worklets/dsp/levels.ts';
 import { createNoiseState, NOISE_SEEDS, renderNoise, type NoiseColour } from '../../../../worklets/dsp/noise.ts';
+import { createPinkState, renderPink } from '../../../../worklets/dsp/pink.ts';
 
 const RATES = [44100, 48000] as const;
 const COLOURS: NoiseColour[] = ['white', 'pink', 'brown'];
@@ -91,6 +93,16 @@ describe('noise kernels', () => {
         renderNoise(state, pieces.subarray(start, start + 4096));
       }
       expect(pieces).toEqual(whole);
+    }
+  });
+
+  it('pink stops at the safety limit even from a state beyond it (the per-block bound, not a per-sample test)', () => {
+    // A state no real session reaches: the filter alone would write samples above 1.
+    for (const length of [128, 4096, 37]) {
+      const state = { ...createPinkState(NOISE_SEEDS[0]), b0: 1.2 };
+      const out = new Float32Array(length);
+      renderPink(state, out);
+      expect(peakAbs(out), `${length} samples`).toBe(Math.fround(NOISE_SAFETY_LIMIT));
     }
   });
 
