@@ -2,6 +2,7 @@ import { subscribe } from 'valtio/vanilla';
 import { getSoundscape, type Soundscape } from '../catalogue/catalogue';
 import { constants, events } from '../lib/strings';
 import { reportError } from '../lib/error-reporting';
+import type { PlayerStatus } from '../stores/player-store';
 import { findPlaylist, setActivePlaylistState, type ActivePlaylist, type Playlist, type PlaylistState } from '../stores/playlist-store';
 
 /**
@@ -13,8 +14,6 @@ import { findPlaylist, setActivePlaylistState, type ActivePlaylist, type Playlis
  * previous/next call `next()`/`previous()` here directly, and the SPEC's playlist-next and
  * playlist-previous events announce each step (with the wrapped index) rather than drive it.
  */
-export type PlayerStatus = 'idle' | 'loading' | 'playing' | 'paused';
-
 export interface PlayerView {
   status: PlayerStatus;
   currentIndex: number | null;

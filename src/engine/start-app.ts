@@ -5,6 +5,7 @@
  * inside the first tap that plays something.
  */
 import { startMixStore } from '../stores/mix-store';
+import { startPlaylistStore } from '../stores/playlist-store';
 import { startStatsStore } from '../stores/stats-store';
 import { startUiStore } from '../stores/ui-store';
 import { createAudioBus, type AudioBus } from './audio-bus';
@@ -26,6 +27,7 @@ export function startApp({ sources }: AppServices): void {
   startUiStore();
   startStatsStore();
   startMixStore();
+  startPlaylistStore();
   bus = createAudioBus();
   const fade = bus.setFade;
   startPlayerEngine(bus, sources);

@@ -234,7 +234,18 @@ export function dismissRecoveredNotice(store: PlaylistState = playlistStore): vo
   store.recovered = false;
 }
 
-export const playlistStore = createPlaylistStore();
+/** Empty until startPlaylistStore(): importing this module reads and listens to nothing. */
+export const playlistStore = createPlaylistStore([], { followOtherTabs: false });
+
+let started = false;
+
+/** Once, from startApp(): the stored playlists, then other tabs' writes as they happen. */
+export function startPlaylistStore(store: PlaylistState = playlistStore): void {
+  if (started && store === playlistStore) return;
+  if (store === playlistStore) started = true;
+  reloadPlaylists(store);
+  onStorageChange(STORAGE_KEYS.soundscapePlaylists, () => reloadPlaylists(store));
+}
 
 // Playlist names and descriptions are the user's words: error reports never carry them.
 registerUserText(() => playlistStore.playlists.flatMap((p) => [p.name, p.description]));

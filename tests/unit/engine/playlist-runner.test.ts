@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPlaylistRunner, type PlayerPort, type PlayerStatus, type PlaylistChangeDetail } from '../../../src/engine/playlist-runner';
+import { createPlaylistRunner, type PlayerPort, type PlaylistChangeDetail } from '../../../src/engine/playlist-runner';
+import type { PlayerStatus } from '../../../src/stores/player-store';
 import { createPlaylistStore, deletePlaylist, savePlaylist, type Playlist } from '../../../src/stores/playlist-store';
 import { soundscapes } from '../../../src/catalogue/catalogue';
 

@@ -268,3 +268,23 @@ describe('playlist store: editing the playing playlist', () => {
     expect(store.active).toMatchObject({ index: 0, removed: false });
   });
 });
+
+describe('start-up', () => {
+  it('importing the store reads and follows nothing; startPlaylistStore loads the stored playlists and follows other tabs', async () => {
+    const stored = [{ id: 'a', name: 'Night', description: '', items: [{ index: 0, duration: 5 }] }];
+    localStorage.setItem('soundscapePlaylists', JSON.stringify(stored));
+    vi.resetModules();
+    const fresh = await import('../../../src/stores/playlist-store');
+    // Prerendering and the first render see no playlists until the app starts.
+    expect(fresh.playlistStore.playlists).toEqual([]);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'soundscapePlaylists', storageArea: localStorage }));
+    expect(fresh.playlistStore.playlists).toEqual([]);
+
+    fresh.startPlaylistStore();
+    expect(fresh.playlistStore.playlists.map((p) => p.name)).toEqual(['Night']);
+    localStorage.setItem('soundscapePlaylists', JSON.stringify([...stored, { id: 'b', name: 'Day', description: '', items: [{ index: 1, duration: 5 }] }]));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'soundscapePlaylists', storageArea: localStorage }));
+    expect(fresh.playlistStore.playlists.map((p) => p.name)).toEqual(['Night', 'Day']);
+    localStorage.removeItem('soundscapePlaylists');
+  });
+});
