@@ -71,8 +71,10 @@ interface Graph extends BusNodes {
 
 function defaultContext(): AudioContext | undefined {
   const Context = audioContextClass();
-  // 'playback': bigger device buffers, fewer wake-ups (the default 'interactive' was no faster to the
-  // first sound in the loop bench on this loaded machine, and the seam e2e saw jumps under load with it).
+  // 'playback': bigger device buffers, fewer wake-ups, and no dropouts when the device is busy. The
+  // default 'interactive' starts the first sound ~15–30 ms sooner at 4x CPU (bench/loop.bench.ts,
+  // interleaved runs), but with it the seam e2e's audio-thread recorder saw quanta skipped (dropouts)
+  // with two test workers on two cores, which it never saw with 'playback' even at load 20.
   return Context ? new Context({ latencyHint: 'playback' }) : undefined;
 }
 

@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
 import { test, expect, axeViolations } from './fixtures';
 import { savedAudioRecords } from './saved-audio';
 
@@ -402,20 +401,4 @@ test.describe('accessibility of the new controls', () => {
       expect(await axeViolations(page)).toEqual([]);
     });
   }
-});
-
-// The README's 'Mixes' screenshot: a shared mix ready to play, and the mix panel over a playing track.
-test('mixes screenshot for the README', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto('/?mix=1&sound=rain&noise=brown&volume=80&noiseLevel=40');
-  await expect(page.getByTestId('shared-mix')).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: fileURLToPath(new URL('./screenshots/mix-link.png', import.meta.url)) });
-  await page.getByTestId('shared-mix').getByRole('button', { name: 'Play this mix' }).click();
-  await expectPlaying(page, 'rain.mp3');
-  await openMixPanel(page);
-  await expect(mixPanel(page).getByRole('slider', { name: 'Brown noise level' })).toBeVisible();
-  await page.mouse.move(0, 0);
-  await page.screenshot({ path: fileURLToPath(new URL('./screenshots/mix-panel.png', import.meta.url)) });
 });

@@ -1,6 +1,6 @@
 /**
- * `npm run screenshots`: writes the README's home-page screenshot (tests/e2e/screenshots/home.png)
- * from the production build; with `--manifest` also the web app manifest's install-dialog
+ * `npm run screenshots`: writes the README's screenshots (tests/e2e/screenshots/home.png, and the
+ * Mixes section's mix-link.png and mix-panel.png) from the production build; with `--manifest` also the web app manifest's install-dialog
  * screenshots in public/screenshots/ (sizes as in vite.config.ts; rebuild afterwards, they ship).
  * A script, not a test: it checks nothing, it writes files.
  */
@@ -53,6 +53,23 @@ try {
       console.log(`screenshots: wrote ${shot.path}`);
       await page.close();
     }
+    // The README's 'Mixes' screenshots: a shared mix ready to play, then the mix panel over it playing.
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark', serviceWorkers: 'block' });
+    await page.goto(`${baseUrl}?mix=1&sound=rain&noise=brown&volume=80&noiseLevel=40`);
+    await page.getByTestId('shared-mix').waitFor();
+    await page.waitForLoadState('networkidle');
+    const mixLink = fileURLToPath(new URL('./screenshots/mix-link.png', import.meta.url));
+    await page.screenshot({ path: mixLink });
+    console.log(`screenshots: wrote ${mixLink}`);
+    await page.getByTestId('shared-mix').getByRole('button', { name: 'Play this mix' }).click();
+    await page.locator('[data-testid="player-bar"][data-status="playing"]').waitFor();
+    await page.getByTestId('player-bar').getByRole('button', { name: 'Mix and volume' }).click();
+    await page.getByRole('slider', { name: 'Brown noise level' }).waitFor();
+    await page.mouse.move(0, 0);
+    const mixPanel = fileURLToPath(new URL('./screenshots/mix-panel.png', import.meta.url));
+    await page.screenshot({ path: mixPanel });
+    console.log(`screenshots: wrote ${mixPanel}`);
+    await page.close();
   } finally {
     await browser.close();
   }
