@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, axeViolations } from './fixtures';
+import { expectTrackPlaying, trackState } from './track-state';
 import { savedAudioRecords } from './saved-audio';
 
 /**
@@ -9,18 +10,9 @@ import { savedAudioRecords } from './saved-audio';
  * player element playing, hostile links, the clipboard, the sleep timer and Settings everywhere.
  */
 
-const audioState = (page: Page) =>
-  page.evaluate(() => {
-    const audio = document.getElementById('lull-player') as HTMLAudioElement | null;
-    return { file: (audio?.dataset.url ?? '').replace(/^.*\/media\//, '').replace(/\?.*$/, ''), paused: audio?.paused ?? true, currentTime: audio?.currentTime ?? 0 };
-  });
-
 /** The shared element plays `file`: not paused, its clock moving. */
 async function expectPlaying(page: Page, file: string) {
-  await expect.poll(async () => (await audioState(page)).file).toBe(file);
-  await expect.poll(async () => (await audioState(page)).paused).toBe(false);
-  const before = (await audioState(page)).currentTime;
-  await expect.poll(async () => (await audioState(page)).currentTime, { timeout: 10_000 }).toBeGreaterThan(before + 0.2);
+  await expectTrackPlaying(page, file);
   await expect(page.getByTestId('player-bar')).toHaveAttribute('data-status', 'playing');
 }
 
@@ -201,7 +193,7 @@ test.describe('mix links', () => {
     await expect(card.getByText('Master volume: 80 %')).toBeVisible();
     await expect(page.getByTestId('mix-link-notice')).toHaveCount(0);
     // Nothing plays and nothing is stored before the tap.
-    expect((await audioState(page)).paused).toBe(true);
+    expect((await trackState(page)).paused).toBe(true);
     await expect(page.getByTestId('player-bar')).toHaveCount(0);
     expect(await page.evaluate(() => [localStorage.getItem('masterVolume'), localStorage.getItem('noiseBedLevels')])).toEqual([null, null]);
     expect(await axeViolations(page)).toEqual([]);
@@ -233,7 +225,7 @@ test.describe('mix links', () => {
     await page.getByTestId('shared-mix').getByRole('button', { name: 'Dismiss' }).click();
     await expect(page.getByTestId('shared-mix')).toHaveCount(0);
     await expect(page).toHaveURL(/\/$/);
-    expect((await audioState(page)).paused).toBe(true);
+    expect((await trackState(page)).paused).toBe(true);
   });
 
   const hostile: [label: string, query: string, notice: 'invalid' | 'partly'][] = [

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,93 +6,21 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { catalogueEntries, mediaSlug } from '../../src/catalogue/entries.ts';
 import { test, expect, axeViolations } from './fixtures';
-import { savedAudioRecord } from './saved-audio';
-
-/** The URL the app requests for a media file: its path with the content hash of the built file (vite.config.ts). */
-const mediaUrl = (file: string): string => {
-  const bytes = readFileSync(new URL(`../../dist/media/${file}`, import.meta.url));
-  return `/media/${file}?v=${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}`;
-};
+import { dataUrlOf, mediaUrl, putRecord, savedAudioRecord } from './saved-audio';
+import { expectTrackPlaying, recordStatuses, statuses, trackState } from './track-state';
 
 /**
  * Issue #7: sounds saved in IndexedDB by a worker, the playback source order, offline mode and
  * the installable PWA, in Chromium against the production build.
  */
 
-/** Writes a record as another tab (or an older version of Lull) would have. */
-const putRecord = (page: Page, record: { soundscapeId: number; dataUrl: string; originalUrl: string; savedAt: string }) =>
-  page.evaluate(async (value) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('lull-audio', 1);
-      request.onupgradeneeded = () => request.result.createObjectStore('audio-data', { keyPath: 'soundscapeId' }).createIndex('originalUrl', 'originalUrl');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    await new Promise<void>((resolve, reject) => {
-      const tx = db.transaction('audio-data', 'readwrite');
-      tx.objectStore('audio-data').put(value);
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-    });
-    db.close();
-  }, record);
-
-/** A data URL of a real file served by the app. */
-const dataUrlOf = (page: Page, path: string) =>
-  page.evaluate(async (url) => {
-    const blob = await (await fetch(url)).blob();
-    return new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.readAsDataURL(blob);
-    });
-  }, path);
-
-interface AudioState {
-  file: string;
-  paused: boolean;
-  currentTime: number;
-  src: string;
-}
-
-const audioState = (page: Page): Promise<AudioState> =>
-  page.evaluate(() => {
-    const audio = document.getElementById('lull-player') as HTMLAudioElement | null;
-    if (!audio) return { file: '', paused: true, currentTime: 0, src: '' };
-    return { file: (audio.dataset.url ?? '').replace(/^.*\/media\//, '').replace(/\?.*$/, ''), paused: audio.paused, currentTime: audio.currentTime, src: audio.src };
-  });
-
-/** Really playing: the right file, not paused, its clock moving. */
-async function expectPlaying(page: Page, file: string, from: 'cache' | 'network' | 'either') {
-  await expect.poll(async () => (await audioState(page)).file).toBe(file);
-  // The source first: play() runs inside the tap, so a saved copy that cannot play is unpaused until its error swaps in the stream.
-  const source = (src: string) => (src.startsWith('blob:') ? 'cache' : new URL(src).pathname === `/media/${file}` ? 'network' : src);
-  if (from !== 'either') await expect.poll(async () => source((await audioState(page)).src)).toBe(from);
-  await expect.poll(async () => (await audioState(page)).paused).toBe(false);
-  const state = await audioState(page);
-  if (from !== 'either') expect(source(state.src)).toBe(from);
-  await expect.poll(async () => (await audioState(page)).currentTime, { timeout: 10_000 }).toBeGreaterThan(state.currentTime + 0.2);
-}
-
 const soundButton = (page: Page, index: number) => page.locator(`[data-testid="sound-grid"] button[data-sound-index="${index}"]`);
 const statusLine = (page: Page) => page.getByTestId('offline-status');
 
-/** Every status message shown, in order (a message can be replaced faster than a poll). */
-async function recordStatuses(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __statuses: string[] }).__statuses = seen;
-    new MutationObserver(() => {
-      const text = document.querySelector('[data-testid="offline-status-message"]')?.textContent ?? '';
-      if (text && seen.at(-1) !== text) seen.push(text);
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
-}
-const statuses = (page: Page) => page.evaluate(() => (window as unknown as { __statuses: string[] }).__statuses);
 
 async function playAndWaitSaved(page: Page, index: number, file: string) {
   await soundButton(page, index).click();
-  await expectPlaying(page, file, 'network');
+  await expectTrackPlaying(page, file, 'network');
   await expect.poll(() => savedAudioRecord(page, index), { timeout: 20_000 }).not.toBeNull();
 }
 
@@ -153,7 +80,7 @@ test.describe('saving played sounds', () => {
     // Played again: not saved again.
     const savedAt = (await savedAudioRecord(page, OCEAN))!.savedAt;
     await soundButton(page, OCEAN).click();
-    await expectPlaying(page, 'ocean.mp3', 'cache');
+    await expectTrackPlaying(page, 'ocean.mp3', 'cache');
     await expect(statusLine(page)).toHaveText('Playing cached version of: Ocean');
     await page.waitForTimeout(500);
     expect((await savedAudioRecord(page, OCEAN))!.savedAt).toBe(savedAt);
@@ -202,7 +129,7 @@ test.describe('playback source order when the network fails', () => {
     await putRecord(page, { soundscapeId: RAIN, dataUrl: await dataUrlOf(page, '/media/rain.mp3'), originalUrl: mediaUrl('rain.mp3'), savedAt: new Date().toISOString() });
     await page.route('**/media/rain.mp3*', (route) => route.abort('internetdisconnected'));
     await soundButton(page, RAIN).click();
-    await expectPlaying(page, 'rain.mp3', 'cache');
+    await expectTrackPlaying(page, 'rain.mp3', 'cache');
     expect(await statuses(page)).toEqual(['Network error: Attempting to load from cache...', 'Playing cached version of: Rain']);
 
     await page.route('**/media/wind.mp3*', (route) => route.fulfill({ status: 404, body: 'missing' }));
@@ -239,16 +166,16 @@ test.describe('playback source order when the network fails', () => {
     await expect(statusLine(page)).toHaveText('You are offline - only cached sounds are available');
     await expect(soundButton(page, OCEAN)).toBeEnabled();
     await soundButton(page, OCEAN).click();
-    await expectPlaying(page, 'ocean.mp3', 'cache');
+    await expectTrackPlaying(page, 'ocean.mp3', 'cache');
     expect((await savedAudioRecord(page, OCEAN))?.originalUrl).toBe(oldUrl);
 
     // Back online, Ocean played again: the new render streams and replaces the saved copy.
     await soundButton(page, OCEAN).click();
     await context.setOffline(false);
     await soundButton(page, FOREST).click();
-    await expectPlaying(page, 'forest.mp3', 'network');
+    await expectTrackPlaying(page, 'forest.mp3', 'network');
     await soundButton(page, OCEAN).click();
-    await expectPlaying(page, 'ocean.mp3', 'network');
+    await expectTrackPlaying(page, 'ocean.mp3', 'network');
     const current = mediaUrl('ocean.mp3');
     expect(requested).toContain(current);
     await expect.poll(async () => (await savedAudioRecord(page, OCEAN))?.originalUrl, { timeout: 20_000 }).toBe(current);
@@ -271,7 +198,7 @@ test.describe('playback source order when the network fails', () => {
     await putRecord(page, { soundscapeId: FIRE, dataUrl: `data:audio/mpeg;base64,${Buffer.from('not audio at all '.repeat(64)).toString('base64')}`, originalUrl: fireUrl, savedAt: new Date().toISOString() });
     await page.reload();
     await soundButton(page, FIRE).click();
-    await expectPlaying(page, 'fire.mp3', 'network');
+    await expectTrackPlaying(page, 'fire.mp3', 'network');
     expect(await statuses(page)).toEqual(['Playing cached version of: Fire', 'Failed to play cached audio']);
     await expect.poll(async () => (await savedAudioRecord(page, FIRE))?.dataUrlLength ?? 0, { timeout: 20_000 }).toBeGreaterThan(100_000);
   });
@@ -315,10 +242,10 @@ test.describe('offline with the service worker', () => {
     await expect(page.getByRole('tooltip')).toHaveText('Not available offline');
     await page.keyboard.press('Enter');
     await expect(soundButton(page, RAIN)).toHaveAttribute('data-state', 'stopped');
-    expect((await audioState(page)).file).not.toBe('rain.mp3');
+    expect((await trackState(page)).file).not.toBe('rain.mp3');
 
     await soundButton(page, OCEAN).click();
-    await expectPlaying(page, 'ocean.mp3', 'cache');
+    await expectTrackPlaying(page, 'ocean.mp3', 'cache');
     await expect(statusLine(page)).toHaveText('Playing cached version of: Ocean');
 
     // Other routes open offline too (lazy chunks come from the precache).
@@ -349,7 +276,7 @@ test.describe('offline with the service worker', () => {
       await controlled(page);
       const firstScript = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
       await soundButton(page, OCEAN).click();
-      await expectPlaying(page, 'ocean.mp3', 'network');
+      await expectTrackPlaying(page, 'ocean.mp3', 'network');
       await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 
       version = 1;
@@ -361,7 +288,7 @@ test.describe('offline with the service worker', () => {
       // Still the same document, still playing, still the old worker: no silent switch or reload.
       await page.waitForTimeout(1000);
       expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
-      expect((await audioState(page)).paused).toBe(false);
+      expect((await trackState(page)).paused).toBe(false);
       expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(firstScript);
       expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting)).toBe(true);
 
@@ -429,18 +356,18 @@ test.describe('offline radio with two songs saved', () => {
       await page.reload();
       await expect(page.getByTestId('offline-badge')).toHaveText('Offline Mode - 2 sounds available');
       await soundButton(page, CHILL).click();
-      await expectPlaying(page, 'chill.mp3', 'cache');
+      await expectTrackPlaying(page, 'chill.mp3', 'cache');
 
       // The radio: each song's end brings the other saved one.
       for (const file of ['deep.mp3', 'chill.mp3', 'deep.mp3', 'chill.mp3']) {
         await endSong(page);
-        await expectPlaying(page, file, 'cache');
+        await expectTrackPlaying(page, file, 'cache');
       }
       // Next and Previous: only the saved songs, wrapping past the unsaved ones at both ends.
       const bar = page.getByTestId('player-bar');
       for (const [button, file] of [['Next', 'deep.mp3'], ['Next', 'chill.mp3'], ['Previous', 'deep.mp3'], ['Previous', 'chill.mp3']] as const) {
         await bar.getByRole('button', { name: button, exact: true }).click();
-        await expectPlaying(page, file, 'cache');
+        await expectTrackPlaying(page, file, 'cache');
       }
       const log = await playerLog(page);
       const expected = ['chill.mp3', 'deep.mp3', 'chill.mp3', 'deep.mp3', 'chill.mp3', 'deep.mp3', 'chill.mp3', 'deep.mp3', 'chill.mp3'];
@@ -467,12 +394,12 @@ test.describe('offline radio with two songs saved', () => {
       await page.reload();
       await expect(page.getByTestId('offline-badge')).toHaveText('Offline Mode - 1 sounds available');
       await soundButton(page, CHILL).click();
-      await expectPlaying(page, 'chill.mp3', 'cache');
+      await expectTrackPlaying(page, 'chill.mp3', 'cache');
       await page.getByTestId('player-bar').getByRole('button', { name: 'Next', exact: true }).click();
       await expect(statusLine(page)).toHaveText('Nothing else to play offline: no other lofi song is saved on this device');
-      expect((await audioState(page)).paused).toBe(false);
+      expect((await trackState(page)).paused).toBe(false);
       await endSong(page);
-      await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+      await expect.poll(async () => (await trackState(page)).paused).toBe(true);
       await expect(statusLine(page)).toHaveText('Nothing else to play offline: no other lofi song is saved on this device');
       await expect(page.getByTestId('player-bar').getByRole('button', { name: 'Play', exact: true })).toBeVisible();
       expect((await playerLog(page)).loaded).toEqual(['chill.mp3']);
@@ -497,17 +424,17 @@ test.describe('offline radio with two songs saved', () => {
     });
     await page.goto('/');
     await soundButton(page, CHILL).click();
-    await expectPlaying(page, 'chill.mp3', 'network');
+    await expectTrackPlaying(page, 'chill.mp3', 'network');
     await endSong(page);
     await expect.poll(() => broken).not.toBe('');
     const brokenName = catalogueEntries.find((entry) => `${mediaSlug(entry.name)}.mp3` === broken)!.name;
     await expect(statusLine(page)).toHaveText(`Network error: No cached version available for ${brokenName}`);
     // The radio went on: another lofi song plays from the network.
-    await expect.poll(async () => (await audioState(page)).file, { timeout: 15_000 }).not.toBe(broken);
-    const next = (await audioState(page)).file;
+    await expect.poll(async () => (await trackState(page)).file, { timeout: 15_000 }).not.toBe(broken);
+    const next = (await trackState(page)).file;
     expect(lofiFiles).toContain(next);
     expect(['chill.mp3', broken]).not.toContain(next);
-    await expectPlaying(page, next, 'network');
+    await expectTrackPlaying(page, next, 'network');
     const log = await playerLog(page);
     expect(log.loaded).toEqual(['chill.mp3', broken, next]);
     expect(log.played).toEqual(['chill.mp3', next]);
@@ -520,15 +447,15 @@ test.describe('offline radio with two songs saved', () => {
     const [first, failing, then] = [at(start), at(start + 1), at(start + 2)];
     alsoBroken.add(failing);
     await soundButton(page, catalogueEntries.find((entry) => `${mediaSlug(entry.name)}.mp3` === first)!.index).click();
-    await expectPlaying(page, first, 'network');
+    await expectTrackPlaying(page, first, 'network');
     const bar = page.getByTestId('player-bar');
     await bar.getByRole('button', { name: 'Next', exact: true }).click();
-    await expectPlaying(page, then, 'network');
+    await expectTrackPlaying(page, then, 'network');
     expect((await playerLog(page)).loaded.slice(3)).toEqual([first, failing, then]);
     // Previous passes over the failed song without trying it again (the song it reaches may be saved by now).
     requested.length = 0;
     await bar.getByRole('button', { name: 'Previous', exact: true }).click();
-    await expectPlaying(page, first, 'either');
+    await expectTrackPlaying(page, first, 'either');
     expect((await playerLog(page)).loaded.slice(6)).toEqual([first]);
     expect(requested).not.toContain(failing);
   });

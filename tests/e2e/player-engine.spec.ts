@@ -7,11 +7,11 @@
  * - 15: when the OS pauses the output element, the noise button, the player bar and the lock-screen
  *   state say paused, and playing again when it resumes.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { outputProbeScript, type OutputProbe } from './output-probe';
+import { dataUrlOf, mediaUrl, putRecord } from './saved-audio';
+import { expectTrackPlaying, recordStatuses, statuses, trackState } from './track-state';
 
 const OCEAN = 0;
 const FOREST = 1;
@@ -19,83 +19,18 @@ const RAIN = 2;
 const RIVER = 3;
 const FIRE = 5;
 
-/** The URL the app requests for a media file: its path with the content hash of the built file (vite.config.ts). */
-const mediaUrl = (file: string): string => {
-  const bytes = readFileSync(new URL(`../../dist/media/${file}`, import.meta.url));
-  return `/media/${file}?v=${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}`;
-};
-
-/** Writes a saved copy as the cache worker (or another tab) would have. */
-const putRecord = (page: Page, record: { soundscapeId: number; dataUrl: string; originalUrl: string; savedAt: string }) =>
-  page.evaluate(async (value) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('lull-audio', 1);
-      request.onupgradeneeded = () => request.result.createObjectStore('audio-data', { keyPath: 'soundscapeId' }).createIndex('originalUrl', 'originalUrl');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    await new Promise<void>((resolve, reject) => {
-      const tx = db.transaction('audio-data', 'readwrite');
-      tx.objectStore('audio-data').put(value);
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-    });
-    db.close();
-  }, record);
-
 /** Saves the real file of each sound as its copy on this device. */
 async function saveCopies(page: Page, sounds: [id: number, file: string][]) {
   for (const [soundscapeId, file] of sounds) {
-    const dataUrl = await page.evaluate(async (path) => {
-      const blob = await (await fetch(path)).blob();
-      return new Promise<string>((resolve) => {
-        const reader = new FileReader();
-        reader.onload = () => resolve(String(reader.result));
-        reader.readAsDataURL(blob);
-      });
-    }, `/media/${file}`);
+    const dataUrl = await dataUrlOf(page, `/media/${file}`);
     await putRecord(page, { soundscapeId, dataUrl, originalUrl: mediaUrl(file), savedAt: new Date().toISOString() });
   }
-}
-
-const track = (page: Page) =>
-  page.evaluate(() => {
-    const audio = document.getElementById('lull-player') as HTMLAudioElement | null;
-    return {
-      file: (audio?.dataset.url ?? '').replace(/^.*\/media\//, '').replace(/\?.*$/, ''),
-      src: audio?.src ?? '',
-      paused: audio?.paused ?? true,
-      currentTime: audio?.currentTime ?? 0,
-      error: audio?.error?.code ?? null,
-    };
-  });
-
-/** Really playing: the right file, from the saved copy (blob:) or the stream, its clock moving. */
-async function expectTrackPlaying(page: Page, file: string, from: 'cache' | 'network') {
-  await expect.poll(async () => (await track(page)).file).toBe(file);
-  await expect.poll(async () => (await track(page)).paused).toBe(false);
-  const state = await track(page);
-  if (from === 'cache') expect(state.src).toMatch(/^blob:/);
-  else expect(new URL(state.src).pathname).toBe(`/media/${file}`);
-  await expect.poll(async () => (await track(page)).currentTime, { timeout: 10_000 }).toBeGreaterThan(state.currentTime + 0.2);
 }
 
 const soundButton = (page: Page, index: number) => page.locator(`[data-testid="sound-grid"] button[data-sound-index="${index}"]`);
 const bar = (page: Page) => page.getByTestId('player-bar');
 const statusLine = (page: Page) => page.getByTestId('offline-status-message');
 
-/** Every status message shown, in order (a message can be replaced faster than a poll). */
-async function recordStatuses(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __statuses: string[] }).__statuses = seen;
-    new MutationObserver(() => {
-      const text = document.querySelector('[data-testid="offline-status-message"]')?.textContent ?? '';
-      if (text && seen.at(-1) !== text) seen.push(text);
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
-}
-const statuses = (page: Page) => page.evaluate(() => (window as unknown as { __statuses: string[] }).__statuses);
 
 /** Counts the page's live blob: URLs (created and not yet revoked), and revocations of the one the player keeps playing. */
 function countObjectUrls() {
@@ -304,7 +239,7 @@ test('rapid Next across saved sounds: the last one plays, no media error, no obj
   });
   await expectTrackPlaying(page, 'wind.mp3', 'cache');
   await page.waitForTimeout(1000);
-  const state = await track(page);
+  const state = await trackState(page);
   expect(state.error).toBeNull();
   const urls = await objectUrls(page);
   expect(urls.live).toEqual([state.src]);
@@ -329,7 +264,7 @@ test.describe('a saved copy that fails after a network error (issue 14, point 12
     await expect(statusLine(page)).toHaveText('Failed to play cached audio');
     expect(await statuses(page)).toEqual(['Network error: Attempting to load from cache...', 'Playing cached version of: Fire', 'Failed to play cached audio']);
     await expect(bar(page)).toHaveAttribute('data-status', 'paused');
-    expect((await track(page)).paused).toBe(true);
+    expect((await trackState(page)).paused).toBe(true);
   });
 
   test('a playlist item: "Failed to play cached playlist audio"', async ({ page, expectConsoleErrors }) => {
@@ -384,7 +319,7 @@ test.describe('the engines follow the output element when the OS pauses it (issu
     await expect(bar(page)).toHaveAttribute('data-status', 'playing');
     await output(page, 'pause');
     await expect(bar(page)).toHaveAttribute('data-status', 'paused');
-    await expect.poll(async () => (await track(page)).paused).toBe(true);
+    await expect.poll(async () => (await trackState(page)).paused).toBe(true);
     await expect.poll(() => playbackState(page)).toBe('paused');
     await output(page, 'play');
     await expect(bar(page)).toHaveAttribute('data-status', 'playing');

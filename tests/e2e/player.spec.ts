@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, axeViolations } from './fixtures';
+import { expectTrackPlaying, trackState } from './track-state';
 import { catalogueEntries } from '../../src/catalogue/entries';
 
 // The catalogue as data (the app module reads Vite's import.meta.env, which Node lacks).
@@ -7,46 +8,22 @@ const soundscapes = catalogueEntries.map((entry) => ({ ...entry, kind: entry.typ
 const byName = (list: readonly { name: string }[]) => list.map((sound) => sound.name).sort((a, b) => a.localeCompare(b, 'en'));
 
 /** The one shared <audio> element, as the user hears it. */
-interface AudioState {
-  /** The catalogue file playing, e.g. 'ocean.mp3' (src may be a blob URL of the cached copy). */
-  file: string;
-  paused: boolean;
-  currentTime: number;
-  src: string;
-  loop: boolean;
-  volume: number;
-  count: number;
-}
-
-const audioState = (page: Page): Promise<AudioState> =>
-  page.evaluate(() => {
-    const audio = document.getElementById('lull-player') as HTMLAudioElement;
-    const file = (audio.dataset.url ?? '').replace(/^.*\/media\//, '').replace(/\?.*$/, '');
-    return { file, paused: audio.paused, currentTime: audio.currentTime, src: audio.src, loop: audio.loop, volume: audio.volume, count: document.querySelectorAll('audio#lull-player').length };
-  });
-
 const grid = (page: Page) => page.getByTestId('sound-grid');
 const soundButton = (page: Page, name: string) => grid(page).getByRole('button', { name: new RegExp(`^${name}\\b`) });
 const bar = (page: Page) => page.getByTestId('player-bar');
 
 /** Waits until the element is really playing: not paused and its clock moving. */
 async function expectPlaying(page: Page, file: string) {
-  await expect.poll(async () => (await audioState(page)).file).toBe(file);
-  await expect.poll(async () => (await audioState(page)).paused).toBe(false);
-  // The element plays that file itself or its cached copy (a blob URL), nothing else.
-  const src = (await audioState(page)).src;
-  if (!src.startsWith('blob:')) expect(new URL(src).pathname).toBe(`/media/${file}`);
-  const before = (await audioState(page)).currentTime;
-  await expect.poll(async () => (await audioState(page)).currentTime, { timeout: 10_000 }).toBeGreaterThan(before + 0.2);
+  await expectTrackPlaying(page, file);
   await expect(bar(page)).toHaveAttribute('data-status', 'playing');
 }
 
 async function expectPaused(page: Page) {
-  await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+  await expect.poll(async () => (await trackState(page)).paused).toBe(true);
   await expect(bar(page)).toHaveAttribute('data-status', 'paused');
-  const at = (await audioState(page)).currentTime;
+  const at = (await trackState(page)).currentTime;
   await page.waitForTimeout(300);
-  expect((await audioState(page)).currentTime).toBe(at);
+  expect((await trackState(page)).currentTime).toBe(at);
 }
 
 type Stored = Record<string, { totalMinutes: number; sessionCount: number; [field: string]: unknown }>;
@@ -88,7 +65,7 @@ test.describe('home page and player', () => {
     await expect(soundButton(page, 'Ocean')).toHaveAttribute('aria-pressed', 'true');
     await expect(soundButton(page, 'Ocean')).toContainText('Playing');
     await expect(bar(page).getByTestId('player-title')).toHaveText(/Ocean/);
-    expect((await audioState(page)).loop).toBe(true);
+    expect((await trackState(page)).loop).toBe(true);
 
     await soundButton(page, 'Ocean').click();
     await expectPaused(page);
@@ -103,7 +80,7 @@ test.describe('home page and player', () => {
     await expect(soundButton(page, 'Ocean')).toHaveAttribute('aria-pressed', 'false');
     await expect(soundButton(page, 'Ocean')).not.toContainText('Paused');
     await expect(soundButton(page, 'River')).toHaveAttribute('aria-pressed', 'true');
-    const river = await audioState(page);
+    const river = await trackState(page);
     // Levels are Web Audio gains (issue 13), never element.volume: measured in mix.spec.ts.
     expect(river.volume).toBe(1);
     expect(river.count).toBe(1);
@@ -128,7 +105,7 @@ test.describe('home page and player', () => {
       await soundButton(page, name).click();
       const file = soundscapes.find((sound) => sound.name === name)!.url.replace(/^media\//, '');
       await expectPlaying(page, file);
-      const state = await audioState(page);
+      const state = await trackState(page);
       expect(state.volume, `${name} (catalogue volume ${volume})`).toBe(1);
       expect(state.loop, name).toBe(loop);
     }
@@ -166,7 +143,7 @@ test.describe('home page and player', () => {
     await soundButton(page, 'Wind').click();
     await expect(bar(page)).toHaveAttribute('data-status', 'paused');
     await expect(bar(page).getByRole('button', { name: 'Play' })).toBeVisible();
-    expect((await audioState(page)).paused).toBe(true);
+    expect((await trackState(page)).paused).toBe(true);
   });
 
   test('an ended lofi track starts another lofi track from the shuffled queue', async ({ page }) => {
@@ -175,16 +152,16 @@ test.describe('home page and player', () => {
     await expectPlaying(page, 'chill.mp3');
     const lofiFiles = soundscapes.filter((sound) => sound.kind === 'lofi').map((sound) => sound.url.replace(/^media\//, ''));
     for (let round = 0; round < 2; round++) {
-      const before = (await audioState(page)).file;
+      const before = (await trackState(page)).file;
       await page.evaluate(() => {
         const audio = document.getElementById('lull-player') as HTMLAudioElement;
         audio.currentTime = Math.max(0, audio.duration - 0.4);
       });
-      await expect.poll(async () => (await audioState(page)).file, { timeout: 15_000 }).not.toBe(before);
-      const after = (await audioState(page)).file;
+      await expect.poll(async () => (await trackState(page)).file, { timeout: 15_000 }).not.toBe(before);
+      const after = (await trackState(page)).file;
       expect(lofiFiles).toContain(after);
       await expectPlaying(page, after);
-      expect((await audioState(page)).loop).toBe(false);
+      expect((await trackState(page)).loop).toBe(false);
     }
   });
 
@@ -419,8 +396,8 @@ test.describe('reversed host', () => {
       const audio = document.getElementById('lull-player') as HTMLAudioElement;
       audio.currentTime = Math.max(0, audio.duration - 0.4);
     });
-    await expect.poll(async () => (await audioState(page)).file, { timeout: 15_000 }).not.toBe('classic-reversed.mp3');
-    expect((await audioState(page)).file).toMatch(/-reversed\.mp3$/);
+    await expect.poll(async () => (await trackState(page)).file, { timeout: 15_000 }).not.toBe('classic-reversed.mp3');
+    expect((await trackState(page)).file).toMatch(/-reversed\.mp3$/);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,29 +1,8 @@
 import type { Page } from '@playwright/test';
 import { test, expect, axeViolations } from './fixtures';
+import { expectTrackPlaying, trackState } from './track-state';
 
 const KEY = 'soundscapePlaylists';
-
-/** The shared <audio> element as the user hears it; `file` is the catalogue file it plays. */
-const audioState = (page: Page) =>
-  page.evaluate(() => {
-    const audio = document.getElementById('lull-player') as HTMLAudioElement | null;
-    return {
-      file: (audio?.dataset.url ?? '').replace(/^.*\/media\//, '').replace(/\?.*$/, ''),
-      src: audio?.src ?? '',
-      paused: audio?.paused ?? true,
-      currentTime: audio?.currentTime ?? 0,
-      volume: audio?.volume ?? 1,
-    };
-  });
-
-/** The element plays `file`: its src is that file (or a blob of its cached copy) and its clock moves. */
-async function expectPlaying(page: Page, file: string) {
-  await expect.poll(async () => (await audioState(page)).file).toBe(file);
-  await expect.poll(async () => (await audioState(page)).paused).toBe(false);
-  const { src, currentTime } = await audioState(page);
-  if (!src.startsWith('blob:')) expect(new URL(src).pathname).toBe(`/media/${file}`);
-  await expect.poll(async () => (await audioState(page)).currentTime, { timeout: 10_000 }).toBeGreaterThan(currentTime);
-}
 
 const section = (page: Page) => page.getByTestId('playlists-section');
 const editor = (page: Page) => page.getByRole('dialog', { name: /playlist/i });
@@ -228,22 +207,22 @@ test.describe('playlist playback', () => {
     await pauseClock(page);
     const items = section(page).getByTestId('playlist-item');
     await section(page).getByRole('button', { name: 'Play playlist Water' }).click();
-    await expectPlaying(page, 'ocean.mp3');
+    await expectTrackPlaying(page, 'ocean.mp3');
     await expect(items.nth(0)).toHaveAttribute('data-current', 'true');
     await expect(items.nth(0).getByTestId('playlist-item-state')).toHaveText('Playing');
 
     await page.clock.fastForward('00:59');
-    await expectPlaying(page, 'ocean.mp3');
+    await expectTrackPlaying(page, 'ocean.mp3');
     await page.clock.fastForward('00:02');
-    await expectPlaying(page, 'rain.mp3');
+    await expectTrackPlaying(page, 'rain.mp3');
     await expect(items.nth(1)).toHaveAttribute('data-current', 'true');
     await expect(items.nth(0)).toHaveAttribute('data-current', 'false');
     // River plays at its catalogue volume 0.8: a Web Audio gain (measured as heard in mix.spec.ts), the element stays at 1.
     await page.clock.fastForward('02:01');
-    await expectPlaying(page, 'river.mp3');
-    expect((await audioState(page)).volume).toBe(1);
+    await expectTrackPlaying(page, 'river.mp3');
+    expect((await trackState(page)).volume).toBe(1);
     await page.clock.fastForward('01:01');
-    await expectPlaying(page, 'ocean.mp3');
+    await expectTrackPlaying(page, 'ocean.mp3');
     await expect(items.nth(0)).toHaveAttribute('data-current', 'true');
     // axe schedules its work with timers.
     await page.clock.resume();
@@ -268,19 +247,19 @@ test.describe('playlist playback', () => {
     await pauseClock(page);
     const items = section(page).getByTestId('playlist-item');
     await section(page).getByRole('button', { name: 'Play playlist Water' }).click();
-    await expectPlaying(page, 'ocean.mp3');
+    await expectTrackPlaying(page, 'ocean.mp3');
     const bar = page.getByTestId('player-bar');
     await bar.getByRole('button', { name: 'Previous' }).click();
-    await expectPlaying(page, 'river.mp3');
+    await expectTrackPlaying(page, 'river.mp3');
     await expect(items.nth(2)).toHaveAttribute('data-current', 'true');
     await bar.getByRole('button', { name: 'Next' }).click();
-    await expectPlaying(page, 'ocean.mp3');
+    await expectTrackPlaying(page, 'ocean.mp3');
     await bar.getByRole('button', { name: 'Next' }).click();
-    await expectPlaying(page, 'rain.mp3');
+    await expectTrackPlaying(page, 'rain.mp3');
     await expect(items.nth(1)).toHaveAttribute('data-current', 'true');
     // A click on an item plays from there.
     await items.nth(2).click();
-    await expectPlaying(page, 'river.mp3');
+    await expectTrackPlaying(page, 'river.mp3');
     await section(page).getByRole('button', { name: 'Stop Playlist' }).click();
     // Previous and next reach the playlist directly; the window events say what happened, with the wrapped index.
     expect(await playlistEvents()).toEqual([
@@ -310,13 +289,13 @@ test.describe('playlist playback', () => {
     await seed(page, [water]);
     await page.goto('/');
     await section(page).getByRole('button', { name: 'Play playlist Water' }).click();
-    await expectPlaying(page, 'ocean.mp3');
+    await expectTrackPlaying(page, 'ocean.mp3');
     await press('nexttrack');
-    await expectPlaying(page, 'rain.mp3');
+    await expectTrackPlaying(page, 'rain.mp3');
     await press('previoustrack');
-    await expectPlaying(page, 'ocean.mp3');
+    await expectTrackPlaying(page, 'ocean.mp3');
     await press('previoustrack');
-    await expectPlaying(page, 'river.mp3');
+    await expectTrackPlaying(page, 'river.mp3');
     await expect(section(page).getByTestId('playlist-item').nth(2)).toHaveAttribute('data-current', 'true');
   });
 
@@ -326,28 +305,28 @@ test.describe('playlist playback', () => {
     await pauseClock(page);
     const items = section(page).getByTestId('playlist-item');
     await section(page).getByRole('button', { name: 'Play playlist Water' }).click();
-    await expectPlaying(page, 'ocean.mp3');
+    await expectTrackPlaying(page, 'ocean.mp3');
     await page.clock.fastForward('00:30');
     const bar = page.getByTestId('player-bar');
     await bar.getByRole('button', { name: 'Pause' }).click();
-    await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+    await expect.poll(async () => (await trackState(page)).paused).toBe(true);
     await expect(items.nth(0).getByTestId('playlist-item-state')).toHaveText('Paused');
     await page.clock.fastForward('05:00');
-    expect((await audioState(page)).file).toBe('ocean.mp3');
+    expect((await trackState(page)).file).toBe('ocean.mp3');
     await bar.getByRole('button', { name: 'Play' }).click();
-    await expectPlaying(page, 'ocean.mp3');
+    await expectTrackPlaying(page, 'ocean.mp3');
     await expect(items.nth(0).getByTestId('playlist-item-state')).toHaveText('Playing');
     await page.clock.fastForward('00:31');
-    await expectPlaying(page, 'rain.mp3');
+    await expectTrackPlaying(page, 'rain.mp3');
 
     await section(page).getByRole('button', { name: 'Stop Playlist' }).click();
-    await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+    await expect.poll(async () => (await trackState(page)).paused).toBe(true);
     await expect(section(page).locator('[data-current="true"]')).toHaveCount(0);
     await page.clock.fastForward('10:00');
-    expect(await audioState(page)).toMatchObject({ file: 'rain.mp3', paused: true });
+    expect(await trackState(page)).toMatchObject({ file: 'rain.mp3', paused: true });
     // The index was reset: playing again starts from the first item.
     await section(page).getByRole('button', { name: 'Play playlist Water' }).click();
-    await expectPlaying(page, 'ocean.mp3');
+    await expectTrackPlaying(page, 'ocean.mp3');
   });
 
   test('a lofi song shorter than its item starts again; Stop Playlist still stops it', async ({ page }) => {
@@ -356,20 +335,20 @@ test.describe('playlist playback', () => {
     await page.goto('/');
     const items = section(page).getByTestId('playlist-item');
     await section(page).getByRole('button', { name: 'Play playlist Songs' }).click();
-    await expectPlaying(page, 'chill.mp3');
+    await expectTrackPlaying(page, 'chill.mp3');
     await page.evaluate(() => {
       const audio = document.getElementById('lull-player') as HTMLAudioElement;
       audio.currentTime = audio.duration - 0.5;
     });
     await expect.poll(() => page.evaluate(() => (document.getElementById('lull-player') as HTMLAudioElement).ended)).toBe(false);
-    await expect.poll(async () => (await audioState(page)).currentTime, { timeout: 10_000 }).toBeLessThan(5);
-    await expectPlaying(page, 'chill.mp3');
+    await expect.poll(async () => (await trackState(page)).currentTime, { timeout: 10_000 }).toBeLessThan(5);
+    await expectTrackPlaying(page, 'chill.mp3');
     await expect(items.nth(0)).toHaveAttribute('data-current', 'true');
     await expect(items.nth(0).getByTestId('playlist-item-state')).toHaveText('Playing');
 
     await section(page).getByRole('button', { name: 'Stop Playlist' }).click();
-    await expect.poll(async () => (await audioState(page)).paused).toBe(true);
-    expect((await audioState(page)).file).toBe('chill.mp3');
+    await expect.poll(async () => (await trackState(page)).paused).toBe(true);
+    expect((await trackState(page)).file).toBe('chill.mp3');
   });
 
   test('a missing soundscape is skipped after 1 s', async ({ page }) => {
@@ -381,9 +360,9 @@ test.describe('playlist playback', () => {
     await section(page).getByRole('button', { name: 'Play playlist Gaps' }).click();
     await expect(items.nth(0).getByTestId('playlist-item-state')).toHaveText('Not available: skipping');
     await page.clock.runFor(900);
-    expect((await audioState(page)).file).toBe('');
+    expect((await trackState(page)).file).toBe('');
     await page.clock.runFor(200);
-    await expectPlaying(page, 'fire.mp3');
+    await expectTrackPlaying(page, 'fire.mp3');
     await expect(items.nth(1)).toHaveAttribute('data-current', 'true');
   });
 
@@ -397,9 +376,9 @@ test.describe('playlist playback', () => {
     await section(page).getByRole('button', { name: 'Play playlist Broken' }).click();
     await expect(items.nth(0).getByTestId('playlist-item-state')).toHaveText('Could not play: skipping');
     await page.clock.runFor(1500);
-    expect((await audioState(page)).file).toBe('wind.mp3');
+    expect((await trackState(page)).file).toBe('wind.mp3');
     await page.clock.runFor(600);
-    await expectPlaying(page, 'fire.mp3');
+    await expectTrackPlaying(page, 'fire.mp3');
     await expect(items.nth(1)).toHaveAttribute('data-current', 'true');
   });
 });
@@ -448,9 +427,9 @@ test.describe('two tabs', () => {
 
     // Both tabs play Ocean (one through the playlist, one from the grid) for a few seconds.
     await section(page).getByRole('button', { name: 'Play playlist Night, from tab one' }).click();
-    await expectPlaying(page, 'ocean.mp3');
+    await expectTrackPlaying(page, 'ocean.mp3');
     await other.locator('[data-testid="sound-grid"] button[data-sound-index="0"]').click();
-    await expectPlaying(other, 'ocean.mp3');
+    await expectTrackPlaying(other, 'ocean.mp3');
     await page.waitForTimeout(5000);
     // Leaving each page (pagehide) writes what it counted.
     await page.goto('about:blank');
@@ -520,7 +499,7 @@ test.describe('editing the playing playlist', () => {
     await pauseClock(page);
     const items = section(page).getByTestId('playlist-item');
     await items.nth(1).click();
-    await expectPlaying(page, 'rain.mp3');
+    await expectTrackPlaying(page, 'rain.mp3');
     await expect(items.nth(1).getByTestId('playlist-item-state')).toHaveText('Playing');
     await section(page).getByRole('button', { name: 'Edit playlist Trio' }).click();
     await editor(page).getByRole('button', { name: 'Remove Rain' }).click();
@@ -528,12 +507,12 @@ test.describe('editing the playing playlist', () => {
     await expect(editor(page)).toBeHidden();
     await expect(items).toHaveCount(2);
     // Rain still plays; Fire (now second) is not labelled Playing.
-    expect((await audioState(page)).file).toBe('rain.mp3');
+    expect((await trackState(page)).file).toBe('rain.mp3');
     await expect(section(page).getByTestId('playlist-item-state')).toHaveCount(0);
     await expect(items.nth(1)).toHaveAttribute('data-current', 'false');
     // Rain's two minutes end: Fire, not Ocean.
     await page.clock.runFor(2 * 60_000 + 500);
-    await expectPlaying(page, 'fire.mp3');
+    await expectTrackPlaying(page, 'fire.mp3');
     await expect(items.nth(1)).toHaveAttribute('data-current', 'true');
   });
 });

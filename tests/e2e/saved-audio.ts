@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 
 /** A saved copy as the browser stores it in lull-audio / audio-data, summarised in the page (not its megabytes). */
@@ -56,3 +58,38 @@ export const savedAudioRecord = async (page: Page, soundscapeId: number): Promis
 /** Whether `file` (e.g. 'ocean.mp3') is saved; media URLs carry their content version (?v=<hash>). */
 export const isFileSaved = async (page: Page, file: string): Promise<boolean> =>
   (await savedAudioRecords(page)).some((record) => record.originalUrl.split('?')[0] === `/media/${file}`);
+
+/** The URL the app requests for a media file: its path with the content hash of the built file (vite.config.ts). */
+export const mediaUrl = (file: string): string => {
+  const bytes = readFileSync(new URL(`../../dist/media/${file}`, import.meta.url));
+  return `/media/${file}?v=${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}`;
+};
+
+/** Writes a saved copy as the cache worker, another tab or an older version of Lull would have. */
+export const putRecord = (page: Page, record: { soundscapeId: number; dataUrl: string; originalUrl: string; savedAt: string }) =>
+  page.evaluate(async (value) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('lull-audio', 1);
+      request.onupgradeneeded = () => request.result.createObjectStore('audio-data', { keyPath: 'soundscapeId' }).createIndex('originalUrl', 'originalUrl');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction('audio-data', 'readwrite');
+      tx.objectStore('audio-data').put(value);
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  }, record);
+
+/** A data URL of a real file served by the app. */
+export const dataUrlOf = (page: Page, path: string) =>
+  page.evaluate(async (url) => {
+    const blob = await (await fetch(url)).blob();
+    return new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsDataURL(blob);
+    });
+  }, path);

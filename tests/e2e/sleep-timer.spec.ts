@@ -1,18 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, axeViolations } from './fixtures';
-
-const audioState = (page: Page) =>
-  page.evaluate(() => {
-    const audio = document.getElementById('lull-player') as HTMLAudioElement | null;
-    return { file: (audio?.dataset.url ?? '').replace(/^.*\/media\//, '').replace(/\?.*$/, ''), paused: audio?.paused ?? true, currentTime: audio?.currentTime ?? 0, volume: audio?.volume ?? 1 };
-  });
-
-async function expectPlaying(page: Page, file: string) {
-  await expect.poll(async () => (await audioState(page)).file).toBe(file);
-  await expect.poll(async () => (await audioState(page)).paused).toBe(false);
-  const { currentTime } = await audioState(page);
-  await expect.poll(async () => (await audioState(page)).currentTime, { timeout: 10_000 }).toBeGreaterThan(currentTime);
-}
+import { expectTrackPlaying, trackState } from './track-state';
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Sleep timer' });
 const chip = (page: Page) => page.getByTestId('sleep-timer-chip');
@@ -117,7 +105,7 @@ test('at zero playback pauses after about a second of fade, the element is never
   await page.clock.install();
   await page.goto('/');
   await page.getByTestId('sound-grid').getByRole('button', { name: /^River\b/ }).click();
-  await expectPlaying(page, 'river.mp3');
+  await expectTrackPlaying(page, 'river.mp3');
   await startTimer(page, '1');
   await page.keyboard.press('Escape');
   await expect(dialog(page)).toBeHidden();
@@ -128,32 +116,32 @@ test('at zero playback pauses after about a second of fade, the element is never
   expect(left).toBeGreaterThan(1);
   await page.clock.fastForward((left - 1) * 1000);
   await expect(chip(page)).toHaveText('Sleep timer: 00:01 left');
-  await expectPlaying(page, 'river.mp3');
+  await expectTrackPlaying(page, 'river.mp3');
 
   // At zero 950–1000 ms into the next second; still playing 400 ms into the fade, paused once it has run its course.
   await page.clock.runFor(1000);
   await page.clock.runFor(400);
-  expect((await audioState(page)).paused).toBe(false);
+  expect((await trackState(page)).paused).toBe(false);
   await page.clock.runFor(1000);
-  await expect.poll(async () => (await audioState(page)).paused).toBe(true);
-  expect((await audioState(page)).volume).toBe(1);
+  await expect.poll(async () => (await trackState(page)).paused).toBe(true);
+  expect((await trackState(page)).volume).toBe(1);
   await page.clock.runFor(200);
   await expect(chip(page)).toHaveCount(0);
   await expect(page.getByTestId('player-bar')).toHaveAttribute('data-status', 'paused');
-  const at = (await audioState(page)).currentTime;
+  const at = (await trackState(page)).currentTime;
   await page.clock.runFor(500);
-  expect((await audioState(page)).currentTime).toBe(at);
+  expect((await trackState(page)).currentTime).toBe(at);
 
   await page.getByTestId('player-bar').getByRole('button', { name: 'Play' }).click();
-  await expectPlaying(page, 'river.mp3');
-  expect((await audioState(page)).volume).toBe(1);
+  await expectTrackPlaying(page, 'river.mp3');
+  expect((await trackState(page)).volume).toBe(1);
 });
 
 test('Stop timer cancels: playback goes on at full volume past the old deadline', async ({ page }) => {
   await page.clock.install();
   await page.goto('/');
   await page.getByTestId('sound-grid').getByRole('button', { name: /^Rain\b/ }).click();
-  await expectPlaying(page, 'rain.mp3');
+  await expectTrackPlaying(page, 'rain.mp3');
   await startTimer(page, '1');
   await expect(chip(page)).toBeVisible();
   await expect(dialog(page)).toBeHidden();
@@ -162,8 +150,8 @@ test('Stop timer cancels: playback goes on at full volume past the old deadline'
   await expect(chip(page)).toHaveCount(0);
   await page.clock.fastForward('02:00');
   await page.clock.runFor(2000);
-  await expectPlaying(page, 'rain.mp3');
-  expect((await audioState(page)).volume).toBe(1);
+  await expectTrackPlaying(page, 'rain.mp3');
+  expect((await trackState(page)).volume).toBe(1);
 });
 
 test('at zero the timer also stops a noise generator', async ({ page }) => {
