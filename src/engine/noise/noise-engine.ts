@@ -9,6 +9,8 @@
  * Start and stop are short ramps so nothing clicks; levels follow the stores with setTargetAtTime.
  * When the OS pauses the output element, a noise on its own shows stopped, and plays again when the
  * OS gives the output back (issue 14: the button and the lock screen follow what is really heard).
+ * Over 200 lines on purpose: both roles drive one source and one gain through one start/stop state
+ * machine (the sources themselves are in noise-sources.ts); split by role, each half would need the other's state.
  */
 import { subscribe } from 'valtio/vanilla';
 import { reportError } from '../../lib/error-reporting';
