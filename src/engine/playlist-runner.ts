@@ -13,6 +13,8 @@ import { findPlaylist, setActivePlaylistState, type ActivePlaylist, type Playlis
  * The player is reached through a small port so this logic is testable with fake timers; its
  * previous/next call `next()`/`previous()` here directly, and the SPEC's playlist-next and
  * playlist-previous events announce each step (with the wrapped index) rather than drive it.
+ * Over 200 lines on purpose: the item clock, the skip rules and following edits of the playing
+ * playlist all read and move the same position; split apart, each would need the others' state.
  */
 export interface PlayerView {
   status: PlayerStatus;
