@@ -29,7 +29,7 @@ const playerLoop = (page: Page) => page.evaluate(() => (document.getElementById(
  * Seeks to 2 s before the end, lets the engine follow (its resync is scheduled ahead on the audio
  * clock and crossfaded), then records 3 s across the restart.
  */
-async function recordRestart(page: Page) {
+async function recordOnce(page: Page) {
   // Waits for the element's 'seeked' (the engine follows it then), whatever the machine's load.
   await page.evaluate(
     () =>
@@ -49,8 +49,26 @@ async function recordRestart(page: Page) {
   });
   expect(samples.length, 'samples recorded').toBeGreaterThan(sampleRate * 2.5);
   expect(await page.evaluate(() => (window as unknown as { __outputProbe: OutputProbe }).__outputProbe.recorder), 'recorded on the audio thread').toBe('worklet');
-  expect(droppedBlocks, 'the recording is continuous (no quantum missing)').toBe(0);
   return { ...seamMetrics(samples, sampleRate), droppedBlocks };
+}
+
+/**
+ * A restart as heard. When the machine starves the audio thread (several browsers rendering audio
+ * on two cores), Chromium skips whole quanta: the recording then has holes anywhere, seam or not,
+ * and says nothing about the loop. Such a recording is taken again (up to three tries, each logged);
+ * the check then runs on a continuous one, and a machine that never gives one fails as such.
+ */
+async function recordRestart(page: Page, label: string) {
+  for (let attempt = 1; ; attempt++) {
+    const metrics = await recordOnce(page);
+    if (metrics.droppedBlocks === 0) return metrics;
+    console.log(`${label}: recording ${attempt} skipped quanta (${metrics.droppedBlocks} holes): not a measure of the seam, recorded again`);
+    test.info().annotations.push({ type: `${label} recording ${attempt} had holes`, description: JSON.stringify(metrics) });
+    if (attempt === 3) {
+      expect(metrics.droppedBlocks, 'the audio thread rendered every quantum in one of three recordings').toBe(0);
+      return metrics;
+    }
+  }
 }
 
 async function startLoop(page: Page, name: string, source: 'streamed' | 'cached', host: 'app' | 'reversed' = 'app') {
@@ -71,7 +89,7 @@ async function expectSeamlessRestarts(page: Page, label: string) {
   // The decoded loop took over from the element (well before the first restart).
   await expect.poll(() => playerLoop(page), { timeout: 20_000 }).toBe('decoded');
   for (const restart of [1, 2]) {
-    const metrics = await recordRestart(page);
+    const metrics = await recordRestart(page, `${label} restart ${restart}`);
     test.info().annotations.push({ type: `${label} restart ${restart}`, description: JSON.stringify(metrics) });
     console.log(`${label} restart ${restart}: ${JSON.stringify(metrics)}`);
     expect(metrics.longestSilenceMs, `${label} restart ${restart}: longest silence (ms)`).toBeLessThanOrEqual(1);
@@ -106,7 +124,7 @@ test.describe('loops restart seamlessly as heard', () => {
   }
 
   test("the check fails on the element's own loop (no decodeAudioData: the fallback)", async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     await page.addInitScript(() => {
       // Where the browser cannot decode, the engine keeps today's element loop.
       delete (BaseAudioContext.prototype as Partial<BaseAudioContext>).decodeAudioData;
@@ -115,7 +133,7 @@ test.describe('loops restart seamlessly as heard', () => {
       await startLoop(page, name, 'streamed');
       await page.waitForTimeout(1500);
       expect(await playerLoop(page)).not.toBe('decoded');
-      const metrics = await recordRestart(page);
+      const metrics = await recordRestart(page, `${name} element loop`);
       test.info().annotations.push({ type: `${name} element loop`, description: JSON.stringify(metrics) });
       console.log(`${name} element loop: ${JSON.stringify(metrics)}`);
       expect(metrics.longestSilenceMs > 1 || metrics.maxJumpRatio > 3, `${name}: the element loop's gap or click is detected`).toBe(true);
