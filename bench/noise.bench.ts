@@ -210,6 +210,8 @@ async function runInBrowser(baseUrl: string, page: Page, colour: NoiseColour, re
   });
   await cdp.send('WebAudio.enable');
   await page.goto(baseUrl + paths[colour]);
+  // The page is prerendered: a click before React has hydrated it does nothing.
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   const button = page.getByRole('button', { name: `Play ${titles[colour]}` });
   await button.click();
   await page.locator('[data-status="playing"]').waitFor();
