@@ -71,10 +71,9 @@ interface Graph extends BusNodes {
 
 function defaultContext(): AudioContext | undefined {
   const Context = audioContextClass();
-  // 'playback': bigger device buffers, fewer wake-ups, and no dropouts when the device is busy. The
-  // default 'interactive' starts the first sound ~15–30 ms sooner at 4x CPU (bench/loop.bench.ts,
-  // interleaved runs), but with it the seam e2e's audio-thread recorder saw quanta skipped (dropouts)
-  // with two test workers on two cores, which it never saw with 'playback' even at load 20.
+  // 'playback': the bigger device buffers the spec intends for sustained playback (fewer wake-ups all
+  // night on a phone). The default 'interactive' started the first sound up to ~30 ms sooner at 4x CPU
+  // (bench/loop.bench.ts, interleaved runs), and the seam e2e saw skipped quanta a little more often with it.
   return Context ? new Context({ latencyHint: 'playback' }) : undefined;
 }
 
