@@ -6,7 +6,9 @@
  * background), else the context's destination. Engines receive the bus; they never import it.
  *
  * The context is created or resumed by `open()`, which callers run inside the user's gesture
- * (or the microtasks it queued); the output element is started there too. While nobody holds the
+ * (or the microtasks it queued); the output element is started there too. `prepare()` may build the
+ * graph earlier, suspended: constructing a context blocks the main thread for 8–95 ms at 4× CPU
+ * (the first one in a browser is the slowest), which a tap then no longer waits for. While nobody holds the
  * bus the element is paused and the context suspended, so an idle app costs no CPU or battery.
  * Over 200 lines on purpose: the context and its one output element share one life (created,
  * started, idled, replaced and interrupted by the OS together), so they stay in one module.
@@ -31,8 +33,18 @@ export interface BusNodes {
 export interface AudioBus {
   /** Creates or resumes the context and starts the output element: call inside the gesture. Undefined without Web Audio. */
   open(): BusNodes | undefined;
+  /**
+   * Builds the graph ahead of the tap, suspended and silent (the press before a click: see
+   * start-app.ts), so the tap only resumes it. No-op once a graph exists.
+   */
+  prepare(): void;
   /** The graph as it is, without creating anything. */
   current(): BusNodes | undefined;
+  /**
+   * An open() asked the context to run and it has not answered yet: a 'suspended' state change
+   * now is the bus's own earlier suspend arriving late, not the system taking the context.
+   */
+  isResuming(): boolean;
   /** `holder` plays (or stopped playing): while nobody holds the bus it is paused and suspended. */
   hold(holder: string, playing: boolean): void;
   /** The sleep timer's fade, 0..1, ramped. */
@@ -67,6 +79,8 @@ interface Graph extends BusNodes {
   throughElement: boolean;
   /** The bus wants the output element playing (false once it paused it itself, or gave up on it). */
   elementWanted: boolean;
+  /** Resumes asked for and not yet answered. */
+  resuming: number;
 }
 
 function defaultContext(): AudioContext | undefined {
@@ -132,7 +146,7 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
       }
     }
     if (!element) fadeNode.connect(ctx.destination);
-    return { ctx, input, fade: fadeNode, element, throughElement: element !== null, elementWanted: false };
+    return { ctx, input, fade: fadeNode, element, throughElement: element !== null, elementWanted: false, resuming: 0 };
   };
 
   const toDestination = (g: Graph) => {
@@ -141,6 +155,15 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
     g.elementWanted = false;
     g.fade.disconnect();
     g.fade.connect(g.ctx.destination);
+  };
+
+  /** Asked even when the context reads 'running': a suspend the bus asked for (prepare, idle) may still be on its way. */
+  const resume = (g: Graph) => {
+    g.resuming++;
+    g.ctx
+      .resume()
+      .catch(() => {})
+      .finally(() => g.resuming--);
   };
 
   const startElement = (g: Graph) => {
@@ -165,7 +188,7 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
         const stale = graph.ctx.state !== 'running' && suspendedAt !== undefined && now() - suspendedAt > LONG_SUSPENSION_MS;
         if (!stale) {
           suspendedAt = undefined;
-          if (graph.ctx.state !== 'running') graph.ctx.resume().catch(() => {});
+          resume(graph);
           startElement(graph);
           return graph;
         }
@@ -185,12 +208,29 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
         old.element?.remove();
         old.ctx.close().catch(() => {});
       }
-      if (ctx.state !== 'running') ctx.resume().catch(() => {});
+      resume(graph);
       startElement(graph);
       if (old) for (const listener of replacedListeners) listener(graph);
       return graph;
     },
+    prepare() {
+      if (graph) return;
+      let ctx: AudioContext | undefined;
+      try {
+        ctx = createContext();
+      } catch {
+        return;
+      }
+      if (!ctx) return;
+      preferPlaybackAudioSession();
+      graph = build(ctx);
+      // Where autoplay is allowed it would start running: nothing plays until a tap opens the bus.
+      ctx.suspend().catch(() => {});
+      // A press that led to nothing, then a tap long after: the open replaces it, as after any long suspension.
+      suspendedAt = now();
+    },
     current: () => graph,
+    isResuming: () => (graph?.resuming ?? 0) > 0,
     hold(holder, playing) {
       if (playing) holders.add(holder);
       else holders.delete(holder);

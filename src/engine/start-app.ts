@@ -1,8 +1,10 @@
 /**
  * The one place the app starts (called once from main.tsx, before hydration): the persisted stores
  * load, then the bus, then the engines that receive it. Nothing starts on import, so modules can be loaded in Node (prerendering,
- * unit tests) without touching the DOM or Web Audio. The AudioContext itself is created later,
- * inside the first tap that plays something.
+ * unit tests) without touching the DOM or Web Audio. The AudioContext is built, suspended, at the
+ * first press anywhere on the page (pointerdown or keydown) and started inside the tap that plays
+ * something: a press comes 50–200 ms before its click on a phone, time the context's construction
+ * would otherwise add to the first sound.
  */
 import { startMixStore } from '../stores/mix-store';
 import { startPlaylistStore } from '../stores/playlist-store';
@@ -33,4 +35,14 @@ export function startApp({ sources }: AppServices): void {
   startPlayerEngine(bus, sources);
   startNoiseEngine(bus);
   startSleepTimerEngine((level) => fade(level));
+  prepareOnFirstPress(bus);
+}
+
+function prepareOnFirstPress(target: AudioBus): void {
+  const presses = ['pointerdown', 'keydown'] as const;
+  const prepare = () => {
+    for (const type of presses) window.removeEventListener(type, prepare, true);
+    target.prepare();
+  };
+  for (const type of presses) window.addEventListener(type, prepare, { capture: true, passive: true });
 }

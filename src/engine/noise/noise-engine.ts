@@ -98,7 +98,7 @@ export function createNoiseEngine(deps: NoiseEngineDeps): NoiseEngine {
   const onContextStateChange = (event: Event) => {
     // The system took the context (iOS interruption, a closed device): show Play, so a tap restarts it.
     const ctx = event.target as AudioContext;
-    if (voice?.nodes.ctx === ctx && solo && store.status === 'playing' && ctx.state !== 'running') stop();
+    if (voice?.nodes.ctx === ctx && solo && store.status === 'playing' && ctx.state !== 'running' && !bus.isResuming()) stop();
   };
 
   const startVoice = async (next: Voice, level: number) => {

@@ -111,4 +111,41 @@ describe('audio bus', () => {
     bus.dispose();
     vi.restoreAllMocks();
   });
+
+  it('prepares the graph suspended and silent before the tap, which then resumes that same context', async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const contexts: AudioContext[] = [];
+    const bus = createAudioBus({
+      mix: createMixStore(),
+      createContext: () => {
+        const ctx = new AudioContext();
+        contexts.push(ctx);
+        return ctx;
+      },
+    });
+    bus.prepare();
+    const prepared = bus.current()!;
+    await settle();
+    expect(prepared.ctx.state).toBe('suspended');
+    expect(document.getElementById('lull-output')).not.toBeNull();
+    expect(play).not.toHaveBeenCalled();
+    bus.prepare();
+    expect(bus.open()).toBe(prepared);
+    await settle();
+    expect(prepared.ctx.state).toBe('running');
+    expect(play).toHaveBeenCalledTimes(1);
+    expect(contexts).toHaveLength(1);
+    bus.dispose();
+    vi.restoreAllMocks();
+  });
+
+  it('replaces a prepared context the tap comes to only after a long suspension', () => {
+    const { bus, contexts, advance } = setup();
+    bus.prepare();
+    const prepared = bus.current()!;
+    advance(LONG_SUSPENSION_MS + 1);
+    expect(bus.open()).not.toBe(prepared);
+    expect(contexts).toHaveLength(2);
+    bus.dispose();
+  });
 });
