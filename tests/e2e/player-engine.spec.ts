@@ -3,7 +3,8 @@
  * - 8: rapid Next across saved sounds: the last one plays, no media error, no object URL left behind;
  * - 12: a saved copy that fails after a network error says 'Failed to play cached audio' (or the
  *   playlist wording), never "Playing cached version of" while nothing plays;
- * - 13: iOS's gesture rule emulated (below): the first tap on a saved sound after a reload plays;
+ * - 13: iOS's gesture rule emulated (below): the first tap on a saved sound after a reload plays,
+ *   and a press that plays nothing (it prepares the audio graph, suspended) stays silent;
  * - 15: when the OS pauses the output element, the noise button, the player bar and the lock-screen
  *   state say paused, and playing again when it resumes.
  */
@@ -167,6 +168,22 @@ test.describe("iOS's gesture rule (emulated): play() runs inside the tap on ever
     expect(ios.refused).toEqual([]);
     // Levels never went through element.volume (read-only on iOS).
     expect(ios.volumeWrites.filter((v) => v !== 1)).toEqual([]);
+  });
+
+  test('a press that plays nothing (the audio graph is prepared then, suspended) stays silent, and the tap after it plays', async ({ page }) => {
+    await page.goto('/');
+    await expect(soundButton(page, RAIN)).toBeEnabled();
+    // A press and release on the page's title: pointerdown prepares the graph outside any gesture iOS honours.
+    const title = await page.getByTestId('page-title').boundingBox();
+    await page.mouse.click(title!.x + 2, title!.y + 2);
+    await expect(page.locator('#lull-output')).toHaveCount(1);
+    expect(await heard(page)).toMatchObject({ playerPlaying: false, outputPlaying: false, rms: 0 });
+    await soundButton(page, RAIN).click();
+    await expectTrackPlaying(page, 'rain.mp3', 'network');
+    const now = await heard(page);
+    expect(now).toMatchObject({ playerPlaying: true, outputPlaying: true });
+    expect(now.rms).toBeGreaterThan(0.003);
+    expect(await page.evaluate(() => (window as unknown as { __ios: { refused: string[] } }).__ios.refused)).toEqual([]);
   });
 
   test('the first tap after a reload plays a streamed sound and a saved playlist item too', async ({ page }) => {
