@@ -33,11 +33,11 @@ interface RoutePage {
 /** The not-found page is rendered at a path no route has. */
 const NOT_FOUND_URL = '/__lull-not-found__';
 
-/** The routes and their page modules, read from src/app/router.tsx (one route per line there). */
+/** The routes and their page modules, read from the page table in src/app/router.tsx (one `'<path>': lazyPage(() => import(…))` per line). */
 export function routePages(routerSource: string): RoutePage[] {
   const pages: RoutePage[] = [];
   for (const line of routerSource.split('\n')) {
-    const match = /path: '([^']+)'.*import\('\.\.\/(pages\/[^']+)'\)/.exec(line);
+    const match = /^\s*'([^']+)':.*import\('\.\.\/(pages\/[^']+)'\)/.exec(line);
     if (!match?.[1] || !match[2]) continue;
     const [, path, module] = match;
     if (path === '*') pages.push({ url: NOT_FOUND_URL, file: '404.html', module: `src/${module}` });

@@ -7,11 +7,11 @@ import { renderToString } from 'react-dom/server';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { AppTheme } from './app/app-theme';
-import { routes } from './app/router';
+import { AppRoutes, loadMatchedPage } from './app/router';
 import { documentTitle } from './lib/strings';
-import { pageTitle, prerenderKey } from './app/route-match';
+import { matchedRoute, pageTitle } from './app/route-match';
 import { REVERSED_HOST_PREFIX } from './catalogue/catalogue';
 import { firstPaintScript } from './lib/first-paint';
 import { STORAGE_KEYS } from './lib/storage';
@@ -31,10 +31,10 @@ export interface PrerenderedPage {
 }
 
 export async function renderPage(path: string): Promise<PrerenderedPage> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
-  if (context instanceof Response) throw new Error(`prerender: ${path} answered with a redirect or response`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const { pathname } = new URL(path, 'http://prerender.invalid');
+  const route = matchedRoute(pathname);
+  // Loaded first, so the page renders in place: renderToString would write a Suspense fallback instead.
+  await loadMatchedPage(pathname);
   // The client's default Emotion cache has the same key, so it adopts these styles instead of inserting them again.
   const cache = createCache({ key: 'css' });
   const emotion = createEmotionServer(cache);
@@ -43,8 +43,9 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
   const html = renderToString(
     <CacheProvider value={cache}>
       <AppTheme>
-        {/* hydrate={false}: no inline data script (the CSP allows none); the routes have no loaders to hydrate. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
       </AppTheme>
     </CacheProvider>,
   );
@@ -55,7 +56,7 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
   return {
     html,
     styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)),
-    title: documentTitle(pageTitle(context.matches.map((match) => match.route.handle))),
-    routeKey: prerenderKey(context.matches),
+    title: documentTitle(pageTitle(route)),
+    routeKey: route,
   };
 }

@@ -1,9 +1,9 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchRoutes, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AppTheme } from './app/app-theme';
-import { createAppRouter, loadMatchedPages, routes } from './app/router';
-import { prerenderKey } from './app/route-match';
+import { AppRoutes, loadMatchedPage } from './app/router';
+import { matchedRoute } from './app/route-match';
 import { startAnalytics } from './lib/analytics';
 import { siteConfig } from './lib/config';
 import { reportError, startErrorReporting } from './lib/error-reporting';
@@ -30,23 +30,26 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * a page that could not load is replaced by a fresh render instead.
  */
 async function mountApp(root: HTMLElement): Promise<void> {
-  const matches = matchRoutes(routes, window.location);
-  let pagesLoaded = true;
+  const { pathname } = window.location;
+  let pageLoaded = true;
   try {
-    await loadMatchedPages(matches);
+    await loadMatchedPage(pathname);
   } catch (error) {
-    pagesLoaded = false;
+    // Rendered from scratch below: the page's error boundary shows the failure with a Reload button.
+    pageLoaded = false;
     reportError(error, 'Page load failed:');
   }
   await nextTask();
   const app = (
     <StrictMode>
       <AppTheme>
-        <RouterProvider router={createAppRouter()} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppTheme>
     </StrictMode>
   );
-  if (pagesLoaded && root.dataset.route === prerenderKey(matches) && root.hasChildNodes()) {
+  if (pageLoaded && root.dataset.route === matchedRoute(pathname) && root.hasChildNodes()) {
     // As a transition, hydration yields to the browser every few ms instead of one long task; a
     // tap on a part not yet hydrated makes React hydrate that part first and replay the tap.
     startTransition(() => {

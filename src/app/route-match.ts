@@ -1,20 +1,19 @@
-/** What a matched route means for the page around it: its header title, and which prerendered file it is. */
-export interface RouteHandle {
-  readonly title: string;
+import { matchRoutes } from 'react-router-dom';
+import { routeTitles, type RoutePath } from '../lib/strings';
+
+/** A route of the app, or '*' for the not-found page (any path no route has). */
+export type AppRoute = RoutePath | '*';
+
+/** The routes are routeTitles' paths: a route without a title cannot exist. */
+const titledRoutes = (Object.keys(routeTitles) as RoutePath[]).map((path) => ({ path }));
+
+/**
+ * The route a URL renders, matched as <Routes> matches it (case-insensitive, a trailing slash
+ * allowed). It is also which prerendered file the markup is: main.tsx hydrates only under the same one.
+ */
+export function matchedRoute(pathname: string): AppRoute {
+  return matchRoutes(titledRoutes, pathname)?.at(-1)?.route.path ?? '*';
 }
 
-const isRouteHandle = (handle: unknown): handle is RouteHandle =>
-  typeof handle === 'object' && handle !== null && typeof (handle as { title?: unknown }).title === 'string';
-
-/** The header title of the deepest matched route with one; unknown paths are the not-found page. */
-export function pageTitle(handles: readonly unknown[]): string {
-  for (let i = handles.length - 1; i >= 0; i--) {
-    const handle = handles[i];
-    if (isRouteHandle(handle)) return handle.title;
-  }
-  return 'Page not found';
-}
-
-/** The route a URL renders ('*' for the not-found page): prerendered markup hydrates only under the same one. */
-export const prerenderKey = (matches: readonly { route: { path?: string } }[] | null | undefined): string =>
-  matches?.at(-1)?.route.path ?? '*';
+/** The header title of a route; unknown paths are the not-found page. */
+export const pageTitle = (route: AppRoute): string => (route === '*' ? 'Page not found' : routeTitles[route]);

@@ -1,45 +1,46 @@
-import { createBrowserRouter, type RouteMatch, type RouteObject } from 'react-router-dom';
-import { routeTitles } from '../lib/strings';
+import { Route, Routes } from 'react-router-dom';
 import { AppLayout } from './layout/app-layout';
-import { RouteError } from './route-error';
-
-/** Every page is lazy, so the first load carries only the shell. */
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
-
-export const routes: RouteObject[] = [
-  {
-    element: <AppLayout />,
-    errorElement: <AppLayout><RouteError /></AppLayout>,
-    children: [
-      { path: '/', handle: { title: routeTitles['/'] }, lazy: page(() => import('../pages/home/home-page')) },
-      { path: '/white-noise', handle: { title: routeTitles['/white-noise'] }, lazy: page(() => import('../pages/noise/white-noise-page')) },
-      { path: '/pink-noise', handle: { title: routeTitles['/pink-noise'] }, lazy: page(() => import('../pages/noise/pink-noise-page')) },
-      { path: '/brown-noise', handle: { title: routeTitles['/brown-noise'] }, lazy: page(() => import('../pages/noise/brown-noise-page')) },
-      { path: '/podcasts', handle: { title: routeTitles['/podcasts'] }, lazy: page(() => import('../pages/podcasts/podcasts-page')) },
-      // SPEC gives /embed a header title but no page: keep the title, show the not-found page.
-      { path: '/embed', handle: { title: routeTitles['/embed'] }, lazy: page(() => import('../pages/not-found/not-found-page')) },
-      { path: '/privacy', handle: { title: routeTitles['/privacy'] }, lazy: page(() => import('../pages/privacy/privacy-page')) },
-      { path: '/support', handle: { title: routeTitles['/support'] }, lazy: page(() => import('../pages/support/support-page')) },
-      { path: '/settings', handle: { title: routeTitles['/settings'] }, lazy: page(() => import('../pages/settings/settings-page')) },
-      { path: '/credits', handle: { title: routeTitles['/credits'] }, lazy: page(() => import('../pages/credits/credits-page')) },
-      { path: '/changelog', handle: { title: routeTitles['/changelog'] }, lazy: page(() => import('../pages/changelog/changelog-page')) },
-      { path: '*', lazy: page(() => import('../pages/not-found/not-found-page')) },
-    ],
-  },
-];
-
-export const createAppRouter = () => createBrowserRouter(routes);
+import { lazyPage, type LazyPage } from './lazy-page';
+import { matchedRoute, type AppRoute } from './route-match';
 
 /**
- * Loads the lazy pages a URL matches before React starts, so the first render is the same tree
- * the prerender wrote (hydration without a fallback in between). Rejects when a page cannot load.
+ * Every route's page, each lazy so the first load carries only the shell. The keys are the routes
+ * (routeTitles' paths and '*'): a route missing here, or a page for a path with no title, fails the
+ * typecheck. vite-prerender.ts reads this table (one route per line) to prerender every route.
  */
-export async function loadMatchedPages(matches: readonly RouteMatch[] | null): Promise<void> {
-  await Promise.all(
-    (matches ?? []).map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, await route.lazy());
-      delete route.lazy;
-    }),
+const pages: Readonly<Record<AppRoute, LazyPage>> = {
+  '/': lazyPage(() => import('../pages/home/home-page')),
+  '/white-noise': lazyPage(() => import('../pages/noise/white-noise-page')),
+  '/pink-noise': lazyPage(() => import('../pages/noise/pink-noise-page')),
+  '/brown-noise': lazyPage(() => import('../pages/noise/brown-noise-page')),
+  '/podcasts': lazyPage(() => import('../pages/podcasts/podcasts-page')),
+  // SPEC gives /embed a header title but no page: keep the title, show the not-found page.
+  '/embed': lazyPage(() => import('../pages/not-found/not-found-page')),
+  '/privacy': lazyPage(() => import('../pages/privacy/privacy-page')),
+  '/support': lazyPage(() => import('../pages/support/support-page')),
+  '/settings': lazyPage(() => import('../pages/settings/settings-page')),
+  '/credits': lazyPage(() => import('../pages/credits/credits-page')),
+  '/changelog': lazyPage(() => import('../pages/changelog/changelog-page')),
+  '*': lazyPage(() => import('../pages/not-found/not-found-page')),
+};
+
+/** The app's routes: the layout (header, sidebar, player bar) around the page a path matches. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        {Object.entries(pages).map(([path, { Page }]) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+      </Route>
+    </Routes>
   );
+}
+
+/**
+ * Loads the page a path matches before React renders, so the first render is the same tree the
+ * prerender wrote (hydration without a fallback in between). Rejects when the page cannot load.
+ */
+export async function loadMatchedPage(pathname: string): Promise<void> {
+  await pages[matchedRoute(pathname)].load();
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { catalogueEntries } from '../../src/catalogue/entries.ts';
 import { test, expect } from './fixtures';
 import { appRoutes } from './routes';
@@ -121,6 +123,21 @@ const hydrated = (page: import('@playwright/test').Page) =>
   expect
     .poll(() => page.getByTestId('page-title').evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))))
     .toBe(true);
+
+test('markup written for another route (a host answering every path with index.html) is replaced by a fresh render of the right page', async ({ page }) => {
+  const home = readFileSync(fileURLToPath(new URL('../../dist/index.html', import.meta.url)), 'utf8');
+  expect(home).toContain('data-route="/"');
+  await page.route(/\/credits$/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: home }));
+  const load = await watchLoad(page);
+  await page.goto('/credits');
+  await expect(page.getByTestId('page-title')).toHaveText('Credits');
+  await expect(page).toHaveTitle('Credits - Lull');
+  await expect(page.getByTestId('credit-card')).toHaveCount(24);
+  await expect(page.getByTestId('sound-grid')).toHaveCount(0);
+  // Hydrating the home markup as the credits page would log React's mismatch error.
+  await page.waitForLoadState('networkidle');
+  expect(load.messages).toEqual([]);
+});
 
 test('on a phone the prerendered page hides the sidebar by CSS and hydrates into the drawer layout without a shift', async ({ page }) => {
   await page.setViewportSize({ width: 412, height: 823 });

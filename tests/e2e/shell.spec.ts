@@ -43,6 +43,89 @@ test('the sidebar has the brand, Home, the Noises and About groups, Settings and
   await expect(page.getByTestId('page-title')).toHaveText('Changelog');
 });
 
+/** The credits page's own chunk (src/pages/credits/credits-page.tsx), fetched when the page is first shown. */
+const CREDITS_CHUNK = /\/assets\/credits-page-[^/]+\.js$/;
+const PAGE_FAILED = 'This page could not be loaded. Check your connection and reload.';
+
+test('a link in the app shows the next page once its chunk arrives, with the page, header, sidebar and player bar in place meanwhile', async ({ page }) => {
+  await page.goto('/');
+  const ocean = page.getByTestId('sound-grid').getByRole('button', { name: /Ocean/ });
+  await ocean.click();
+  await expect(ocean).toHaveAttribute('data-state', 'playing');
+  await expect(page.getByTestId('player-bar')).toBeVisible();
+  // The credits chunk is held until the test lets it go: a slow network, made certain.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(CREDITS_CHUNK, async (route) => {
+    requested = true;
+    await held;
+    await route.continue();
+  });
+  // From here on: the layout's nodes must stay the same ones, and the main area must never be
+  // empty or show the loading spinner.
+  await page.evaluate(() => {
+    const w = window as unknown as { __layout: (Element | null)[]; __blank: string[] };
+    w.__layout = ['header', 'nav[aria-label="Main"]', '[data-testid="player-bar"]'].map((selector) => document.querySelector(selector));
+    w.__blank = [];
+    new MutationObserver(() => {
+      const main = document.querySelector('main');
+      if (!main || main.childElementCount === 0 || main.querySelector('[aria-label="Loading page"]')) w.__blank.push(main?.innerHTML.slice(0, 120) ?? 'no main');
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Credits', exact: true }).click();
+  await expect.poll(() => requested).toBe(true);
+  await page.waitForTimeout(300);
+  await expect(page.getByTestId('sound-grid')).toBeVisible();
+  await expect(page.getByTestId('page-title')).toHaveText('Home');
+  release();
+  await expect(page.getByTestId('page-title')).toHaveText('Credits');
+  await expect(page).toHaveTitle('Credits - Lull');
+  await expect(page.getByTestId('credit-card')).toHaveCount(24);
+  const after = await page.evaluate(() => {
+    const w = window as unknown as { __layout: (Element | null)[]; __blank: string[] };
+    const now = ['header', 'nav[aria-label="Main"]', '[data-testid="player-bar"]'].map((selector) => document.querySelector(selector));
+    return { sameNodes: now.map((node, at) => node !== null && node === w.__layout[at]), blank: w.__blank };
+  });
+  expect(after).toEqual({ sameNodes: [true, true, true], blank: [] });
+  await expect(ocean).toHaveCount(0);
+  expect(await page.evaluate(() => [...document.querySelectorAll('audio')].some((a) => !a.paused))).toBe(true);
+});
+
+test('a page whose chunk cannot load on a first load shows the error with Reload inside the layout, and Reload brings the page', async ({ page, expectConsoleErrors, allowConsoleErrors }) => {
+  expectConsoleErrors(/^Page load failed: TypeError: Failed to fetch dynamically imported module/, /^Route error: TypeError: Failed to fetch dynamically imported module/);
+  // The aborted request itself, and React's own log of the error its boundary caught.
+  allowConsoleErrors(/Failed to load resource: net::ERR_FAILED .*credits-page-/, /^TypeError: Failed to fetch dynamically imported module/);
+  await page.route(CREDITS_CHUNK, (route) => route.abort());
+  await page.goto('/credits');
+  const alert = page.getByRole('alert').filter({ hasText: PAGE_FAILED });
+  await expect(alert).toBeVisible();
+  await expect(page.getByTestId('page-title')).toHaveText('Credits');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+  await expect(page.getByTestId('credit-card')).toHaveCount(0);
+  await page.unroute(CREDITS_CHUNK);
+  await alert.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByTestId('credit-card')).toHaveCount(24);
+  await expect(alert).toHaveCount(0);
+});
+
+test('a page whose chunk cannot load when a link leads to it shows the error inside the layout, and the next link works', async ({ page, expectConsoleErrors, allowConsoleErrors }) => {
+  expectConsoleErrors(/^Route error: TypeError: Failed to fetch dynamically imported module/);
+  allowConsoleErrors(/Failed to load resource: net::ERR_FAILED .*credits-page-/, /^TypeError: Failed to fetch dynamically imported module/);
+  await page.goto('/');
+  await page.route(CREDITS_CHUNK, (route) => route.abort());
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Credits', exact: true }).click();
+  const alert = page.getByRole('alert').filter({ hasText: PAGE_FAILED });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole('button', { name: 'Reload' })).toBeVisible();
+  await expect(page.getByTestId('page-title')).toHaveText('Credits');
+  await nav.getByRole('link', { name: 'Privacy', exact: true }).click();
+  await expect(page.getByTestId('page-title')).toHaveText('Privacy');
+  await expect(page.getByText('Last updated 22 April 2025')).toBeVisible();
+  await expect(alert).toHaveCount(0);
+});
+
 test('Ctrl+B and Cmd+B toggle the sidebar, and the state survives a reload', async ({ page }) => {
   await page.goto('/');
   const sidebar = page.getByTestId('sidebar');

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -8,7 +8,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import MenuIcon from '@mui/icons-material/Menu';
-import { Outlet, useMatches } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { toggleSidebar, uiStore } from '../../stores/ui-store';
 import { layout } from '../../lib/layout';
@@ -18,12 +18,9 @@ import { OfflineStatus } from '../../features/offline/offline-status';
 import { SleepTimerChip } from '../../features/sleep-timer/sleep-timer-chip';
 import { PlayerBar } from '../../features/player/player-bar';
 import { PlayerMixButton } from '../../features/mix/player-mix-button';
-import { pageTitle } from '../route-match';
+import { matchedRoute, pageTitle } from '../route-match';
+import { PageErrorBoundary } from '../route-error';
 import { HydrationMark, useHydrated } from '../../lib/use-hydrated';
-
-function useRouteTitle(): string {
-  return pageTitle(useMatches().map((match) => match.handle));
-}
 
 function useSidebarShortcut() {
   useEffect(() => {
@@ -74,8 +71,9 @@ function SidebarToggle() {
   );
 }
 
-export function AppLayout({ children }: { children?: ReactNode }) {
-  const title = useRouteTitle();
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const title = pageTitle(matchedRoute(pathname));
   useSidebarShortcut();
   useEffect(() => {
     document.title = documentTitle(title);
@@ -97,8 +95,12 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         </AppBar>
         <OfflineStatus />
         <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, p: { xs: 2, sm: 3 }, pb: `${layout.playerBarHeightPx + 48}px`, outline: 'none', maxWidth: 1100, width: '100%', mx: 'auto' }}>
+          {/* Navigations are transitions (BrowserRouter): while the next page's chunk loads, the
+              current page stays; the fallback shows only if a page suspends outside a transition. */}
           <Suspense fallback={<CircularProgress aria-label="Loading page" />}>
-            {children ?? <Outlet />}
+            <PageErrorBoundary pathname={pathname}>
+              <Outlet />
+            </PageErrorBoundary>
             <HydrationMark />
           </Suspense>
         </Box>

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { matchedRoute, pageTitle } from '../../../src/app/route-match';
+import { documentTitle, routeTitles } from '../../../src/lib/strings';
+
+describe('route match', () => {
+  it('gives every SPEC route its own header and document title', () => {
+    const titles = Object.keys(routeTitles).map((path) => [path, pageTitle(matchedRoute(path)), documentTitle(pageTitle(matchedRoute(path)))]);
+    expect(titles).toEqual([
+      ['/', 'Home', 'Lull'],
+      ['/white-noise', 'White Noise', 'White Noise - Lull'],
+      ['/pink-noise', 'Pink Noise', 'Pink Noise - Lull'],
+      ['/brown-noise', 'Brown Noise', 'Brown Noise - Lull'],
+      ['/podcasts', 'Podcasts', 'Podcasts - Lull'],
+      ['/embed', 'Embed', 'Embed - Lull'],
+      ['/privacy', 'Privacy', 'Privacy - Lull'],
+      ['/support', 'Support', 'Support - Lull'],
+      ['/settings', 'Settings', 'Settings - Lull'],
+      ['/credits', 'Credits', 'Credits - Lull'],
+      ['/changelog', 'Changelog', 'Changelog - Lull'],
+    ]);
+  });
+
+  it('matches as the router does: a trailing slash and letter case do not matter', () => {
+    expect(matchedRoute('/white-noise/')).toBe('/white-noise');
+    expect(matchedRoute('/White-Noise')).toBe('/white-noise');
+  });
+
+  it('makes any other path the not-found page', () => {
+    for (const path of ['/no/such/page', '/white-noise/extra', '/whitenoise', '/__lull-not-found__']) {
+      expect(matchedRoute(path)).toBe('*');
+    }
+    expect(pageTitle('*')).toBe('Page not found');
+  });
+});
