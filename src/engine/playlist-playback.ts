@@ -1,6 +1,6 @@
 import { subscribe } from 'valtio/vanilla';
 import { playlistStore } from '../stores/playlist-store';
-import { pausePlayback, playerStore, playSound, registerPlaylistControl } from '../stores/player-store';
+import { pausePlayback, playerStore, playSound, registerPlaylistControl, showPlaylistNothingPlayable } from '../stores/player-store';
 import { createPlaylistRunner, type PlayerPort, type PlaylistRunner } from './playlist-runner';
 
 /**
@@ -54,6 +54,7 @@ export function playlistRunner(): PlaylistRunner {
     now: () => Date.now(),
     target: window,
     isAvailable: (sound) => !playerStore.reversed || Boolean(sound.reversedURL),
+    onNothingPlayable: () => showPlaylistNothingPlayable(),
   });
   return shared;
 }

@@ -8,6 +8,8 @@ import { findPlaylist, setActivePlaylistState, type ActivePlaylist, type Playlis
 /**
  * Plays a playlist (SPEC 4): item i at its sound's catalogue volume, the next after its duration,
  * the first again after the last; a missing soundscape skips after 1 s, a failed one after 2 s.
+ * When a whole round is skipped with no item playing, the playlist stops and says so (Lull's rule:
+ * offline with none of its sounds saved, it would otherwise cycle through errors all night).
  * Item time is a deadline (Date.now) that runs only while the audio plays: pausing stops the
  * item's clock and playing resumes it. A late timer (throttled tab) catches up from the deadline.
  * The player is reached through a small port so this logic is testable with fake timers; its
@@ -41,6 +43,8 @@ export interface PlaylistRunnerDeps {
   target: EventTarget;
   /** Whether a soundscape can be played here (the reversed host lists only reversible ones). */
   isAvailable?: (sound: Soundscape) => boolean;
+  /** A whole round of items was skipped with none playing (offline with nothing saved, say): the playlist stopped. */
+  onNothingPlayable?: () => void;
 }
 
 export interface PlaylistChangeDetail {
@@ -72,6 +76,8 @@ export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
   let generation = 0;
   /** The soundscape the current item plays, remembered so a deleted playlist can still pause it. */
   let currentSound: number | null = null;
+  /** Items skipped (missing or failed) since one last played: a whole round of them ends the playlist. */
+  let skippedInARow = 0;
 
   const clearTimer = () => {
     if (timer !== undefined) clearTimeout(timer);
@@ -105,6 +111,7 @@ export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
     clearTimer();
     active.problem = problem;
     active.endsAt = null;
+    skippedInARow += 1;
     timer = setTimeout(() => advance(), delayMs);
   };
 
@@ -120,6 +127,7 @@ export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
     }
     if (active.problem) return;
     const playing = view.status === 'playing';
+    if (playing) skippedInARow = 0;
     if (playing && active.endsAt === null) {
       active.endsAt = now() + active.remainingMs;
       clearTimer();
@@ -204,6 +212,12 @@ export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
     const active = store.active;
     const playlist = activePlaylist();
     if (!active || !playlist || playlist.items.length === 0) return;
+    if (skippedInARow >= playlist.items.length) {
+      // Every item was tried and none played: going round again would only flash errors all night.
+      stop();
+      deps.onNothingPlayable?.();
+      return;
+    }
     playItem(playlist, nextIndex(active, playlist.items.length));
   }
 
@@ -216,6 +230,7 @@ export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
     // is next, and previous is the one before it.
     const index = direction > 0 ? nextIndex(active, playlist.items.length) : wrap(active.index - 1, playlist.items.length);
     target.dispatchEvent(new CustomEvent<number>(direction > 0 ? events.playlistNext : events.playlistPrevious, { detail: index }));
+    skippedInARow = 0;
     playItem(playlist, index);
   };
 
@@ -250,6 +265,7 @@ export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
     play(playlistId, index = 0) {
       const playlist = findPlaylist(playlistId, store);
       if (!playlist || playlist.items.length === 0) return;
+      skippedInARow = 0;
       playItem(playlist, wrap(index, playlist.items.length));
     },
     next: () => step(1),

@@ -68,6 +68,11 @@ export const strings = {
     online
       ? `Nothing else to play: no other ${lofi ? 'lofi song' : 'sound'} could be loaded`
       : `Nothing else to play offline: no other ${lofi ? 'lofi song' : 'sound'} is saved on this device`,
+  // A playlist none of whose items could play stopped after one round (Lull's own wording).
+  playlistNothingPlayable: (online: boolean) =>
+    online
+      ? 'Playlist stopped: none of its sounds could be loaded'
+      : 'Playlist stopped: none of its sounds is saved on this device, so none can play offline',
   offlineCacheBlocked: 'The offline sounds are busy in another Lull tab or window. Sounds play from the network; close the other tabs to save them again.',
   cachedSoundsHeading: 'Offline sounds',
   cachedSoundsIntro: 'Sounds you have played are saved on this device so they play offline.',

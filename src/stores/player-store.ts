@@ -175,6 +175,11 @@ export function showNothingElseToPlay(lofi: boolean, offline: OfflineState = off
   showStatus(strings.nothingElseToPlay(lofi, offline.online), 'warning', offline);
 }
 
+/** A playlist stopped after a round in which none of its items could play: say why. */
+export function showPlaylistNothingPlayable(offline: OfflineState = offlineStore): void {
+  showStatus(strings.playlistNothingPlayable(offline.online), 'warning', offline);
+}
+
 /**
  * SPEC 4, previous and next: through the active playlist; otherwise a lofi track moves among lofi
  * tracks only, any other through the whole catalogue, passing over what cannot play.

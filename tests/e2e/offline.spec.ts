@@ -204,6 +204,25 @@ test.describe('playback source order when the network fails', () => {
   });
 });
 
+/** Every file the shared player element was given and every file it really played, in order. */
+async function recordPlayer(page: Page) {
+  await page.addInitScript(() => {
+    const log = { loaded: [] as string[], played: [] as string[] };
+    (window as unknown as { __player: typeof log }).__player = log;
+    const file = (el: Element) => ((el as HTMLElement).dataset.url ?? '').replace(/^.*\/media\//, '').replace(/\?.*$/, '');
+    const push = (list: string[], name: string) => {
+      if (name && list.at(-1) !== name) list.push(name);
+    };
+    new MutationObserver((records) => {
+      for (const record of records) if ((record.target as Element).id === 'lull-player') push(log.loaded, file(record.target as Element));
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-url'] });
+    document.addEventListener('playing', (event) => {
+      if ((event.target as Element).id === 'lull-player') push(log.played, file(event.target as Element));
+    }, true);
+  });
+}
+const playerLog = (page: Page) => page.evaluate(() => (window as unknown as { __player: { loaded: string[]; played: string[] } }).__player);
+
 test.describe('offline with the service worker', () => {
   test.use({ serviceWorkers: 'allow' });
 
@@ -251,6 +270,37 @@ test.describe('offline with the service worker', () => {
     // Other routes open offline too (lazy chunks come from the precache).
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Credits', exact: true }).click();
     await expect(page.getByTestId('page-title')).toHaveText('Credits');
+    await context.setOffline(false);
+  });
+
+  test('offline, a playlist none of whose sounds is saved stops after one round and says why, instead of cycling all night', async ({ page, context, allowConsoleErrors }) => {
+    allowConsoleErrors(/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED \(http:\/\/localhost:\d+\/media\/[a-z-]+\.(png|mp3)\?v=[0-9a-f]{12}\)$/);
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('soundscapePlaylists', JSON.stringify([{ id: 'n', name: 'Night', description: '', items: [{ index: 2, duration: 5 }, { index: 4, duration: 5 }] }]));
+        sessionStorage.setItem('seeded', '1');
+      }
+    });
+    await recordStatuses(page);
+    await recordPlayer(page);
+    await page.goto('/');
+    await controlled(page);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId('offline-badge')).toHaveText('Offline Mode - 0 sounds available');
+    const playlists = page.getByTestId('playlists-section');
+    await playlists.getByRole('button', { name: 'Play playlist Night' }).click();
+    const stopped = 'Playlist stopped: none of its sounds is saved on this device, so none can play offline';
+    // Rain fails, 2 s, Wind fails, 2 s: stopped.
+    await expect(statusLine(page)).toHaveText(stopped, { timeout: 15_000 });
+    await expect(playlists.getByRole('button', { name: 'Stop Playlist' })).toHaveCount(0);
+    await expect(page.getByTestId('player-bar').getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+    // Nothing more is tried: six seconds later the same two attempts, and the message stays.
+    await page.waitForTimeout(6000);
+    expect((await playerLog(page)).loaded).toEqual(['rain.mp3', 'wind.mp3']);
+    await expect(statusLine(page)).toHaveText(stopped);
+    expect((await statuses(page)).filter((text) => text === stopped)).toHaveLength(1);
+    expect(await axeViolations(page)).toEqual([]);
     await context.setOffline(false);
   });
 
@@ -312,24 +362,6 @@ test.describe('offline radio with two songs saved', () => {
   const DEEP = 20;
   const lofiFiles = catalogueEntries.filter((entry) => entry.index >= 13).map((entry) => `${mediaSlug(entry.name)}.mp3`);
 
-  /** Every file the shared player element was given and every file it really played, in order. */
-  async function recordPlayer(page: Page) {
-    await page.addInitScript(() => {
-      const log = { loaded: [] as string[], played: [] as string[] };
-      (window as unknown as { __player: typeof log }).__player = log;
-      const file = (el: Element) => ((el as HTMLElement).dataset.url ?? '').replace(/^.*\/media\//, '').replace(/\?.*$/, '');
-      const push = (list: string[], name: string) => {
-        if (name && list.at(-1) !== name) list.push(name);
-      };
-      new MutationObserver((records) => {
-        for (const record of records) if ((record.target as Element).id === 'lull-player') push(log.loaded, file(record.target as Element));
-      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-url'] });
-      document.addEventListener('playing', (event) => {
-        if ((event.target as Element).id === 'lull-player') push(log.played, file(event.target as Element));
-      }, true);
-    });
-  }
-  const playerLog = (page: Page) => page.evaluate(() => (window as unknown as { __player: { loaded: string[]; played: string[] } }).__player);
 
   /** The song reaches its end, as it would after two minutes of listening. */
   const endSong = (page: Page) =>

@@ -73,7 +73,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function setup(playlists: Playlist[]) {
+function setup(playlists: Playlist[], onNothingPlayable?: () => void) {
   const store = createPlaylistStore(playlists);
   const player = new FakePlayer();
   const target = new EventTarget();
@@ -81,7 +81,7 @@ function setup(playlists: Playlist[]) {
   let stops = 0;
   target.addEventListener('playlist-change', (e) => changes.push((e as CustomEvent<PlaylistChangeDetail>).detail.index));
   target.addEventListener('playlist-stop', () => stops++);
-  const runner = createPlaylistRunner({ store, player, target, now: () => Date.now() });
+  const runner = createPlaylistRunner({ store, player, target, now: () => Date.now(), onNothingPlayable });
   dispose = runner.dispose;
   return { store, player, target, runner, changes, stops: () => stops };
 }
@@ -154,6 +154,46 @@ describe('playlist runner', () => {
       expect(player.played.at(-1)?.index).toBe(6);
       expect(store.active?.problem).toBeNull();
     });
+  });
+
+  it('a whole round with nothing playable (offline, nothing saved) stops the playlist once and says so, instead of cycling', async () => {
+    let told = 0;
+    const { player, runner, store, stops } = setup([playlist([[4, 1], [99, 1], [6, 1]])], () => told++);
+    player.failing.add(4);
+    player.failing.add(6);
+    runner.play('p1');
+    await Promise.resolve();
+    expect(store.active?.problem).toBe('failed');
+    vi.advanceTimersByTime(2000); // 4 failed: the missing 99
+    vi.advanceTimersByTime(1000); // 99 missing: 6, which fails
+    await Promise.resolve();
+    expect(player.played.map((p) => p.index)).toEqual([4, 6]);
+    expect(store.active).not.toBeNull();
+    vi.advanceTimersByTime(2000);
+    expect(store.active).toBeNull();
+    expect(stops()).toBe(1);
+    expect(told).toBe(1);
+    vi.advanceTimersByTime(minutes(10));
+    expect(player.played.map((p) => p.index)).toEqual([4, 6]);
+  });
+
+  it('one item that plays in a round keeps the playlist going past the ones that fail', async () => {
+    let told = 0;
+    const { player, runner, store } = setup([playlist([[4, 1], [5, 1], [6, 1]])], () => told++);
+    player.failing.add(4);
+    player.failing.add(6);
+    runner.play('p1');
+    await Promise.resolve();
+    vi.advanceTimersByTime(2000); // 4 failed: 5 plays for a minute
+    expect(player.played.at(-1)?.index).toBe(5);
+    vi.advanceTimersByTime(minutes(1)); // 6 fails
+    await Promise.resolve();
+    vi.advanceTimersByTime(2000); // 4 again, fails
+    await Promise.resolve();
+    vi.advanceTimersByTime(2000);
+    expect(player.played.map((p) => p.index)).toEqual([4, 5, 6, 4, 5]);
+    expect(store.active).not.toBeNull();
+    expect(told).toBe(0);
   });
 
   it("the player's previous and next call the runner directly: one wrapped index, announced by playlist-previous and playlist-next", () => {
