@@ -1,7 +1,7 @@
 import type { Soundscape } from '../../catalogue/catalogue';
 import { reportError } from '../../lib/error-reporting';
 import { strings } from '../../lib/strings';
-import { markCached, markUncached, offlineStore, setCachedSounds, showStatus, type OfflineState } from '../../stores/offline-store';
+import { clearStatus, markCached, markUncached, offlineStore, setCachedSounds, showStatus, type OfflineState } from '../../stores/offline-store';
 import { playerStore } from '../../stores/player-store';
 import type { CacheBackend, CachedSoundInfo, ListResult, ReadResult, RemoveResult, SaveResult } from '../../lib/cache-contract';
 import type { PlaybackSource, PlaybackSourceService } from '../../engine/playback-sources';
@@ -67,8 +67,13 @@ export function createOfflineService(deps: OfflineServiceDeps) {
     liveObjectUrl = undefined;
   };
 
+  /** The "Playing cached version of" line: it goes when a later sound streams (it would name a sound no longer heard). */
+  let playingCachedStatus: number | undefined;
+
   const network = (sound: Soundscape, url: string): PlaybackSource => {
     lastSource = { soundscapeId: sound.index, fromCache: false };
+    if (playingCachedStatus !== undefined) clearStatus(playingCachedStatus, store);
+    playingCachedStatus = undefined;
     releaseLiveUrl();
     return { src: url, fromCache: false };
   };
@@ -123,7 +128,7 @@ export function createOfflineService(deps: OfflineServiceDeps) {
     releaseLiveUrl();
     liveObjectUrl = src;
     lastSource = { soundscapeId: sound.index, fromCache: true };
-    showStatus(strings.playingCached(sound.name), 'info', store);
+    playingCachedStatus = showStatus(strings.playingCached(sound.name), 'info', store);
     return { src, fromCache: true, blob };
   }
 

@@ -90,6 +90,21 @@ describe('playback source order', () => {
     expect(h.statuses).toEqual(['Playing cached version of: Ocean']);
   });
 
+  it('a later sound that streams clears "Playing cached version of" the earlier one; other messages stay', async () => {
+    const h = harness();
+    await h.sources.refreshCachedSounds();
+    await h.sources.resolvePlaybackSource(ocean, ocean.url);
+    h.sources.onStreamStarted(ocean, ocean.url);
+    await settle(h.store, 0);
+    expect((await h.sources.resolvePlaybackSource(ocean, ocean.url)).fromCache).toBe(true);
+    expect(h.store.status?.message).toBe('Playing cached version of: Ocean');
+    expect((await h.sources.resolvePlaybackSource(forest, forest.url)).fromCache).toBe(false);
+    expect(h.store.status).toBeNull();
+    h.store.status = { id: -1, message: 'You are back online', tone: 'success' };
+    await h.sources.resolvePlaybackSource(forest, forest.url);
+    expect(h.store.status?.message).toBe('You are back online');
+  });
+
   it('does not save while offline', async () => {
     const h = harness({ online: false });
     h.sources.onStreamStarted(ocean, ocean.url);
