@@ -1,3 +1,5 @@
+import { nextTask } from './lib/next-task';
+
 /**
  * The browser entry, kept tiny: the prerendered page paints first, then the app (main.tsx) and the
  * route's page chunks (listed by the prerender in #root's data-preload) download. Starting them
@@ -9,7 +11,6 @@ function afterFirstPaint(run: () => void): void {
   requestAnimationFrame(() => setTimeout(run, 0));
 }
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 afterFirstPaint(async () => {
   const root = document.getElementById('root');

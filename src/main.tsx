@@ -12,17 +12,13 @@ import { registerServiceWorker } from './features/offline/register-service-worke
 import { startOfflineService } from './features/offline/offline-service';
 import { startApp } from './engine/start-app';
 import { cacheClient } from './workers/cache-client';
+import { nextTask } from './lib/next-task';
 
 void startErrorReporting(siteConfig.sentryDsn, import.meta.env.VITE_APP_VERSION as string | undefined);
 window.addEventListener('unhandledrejection', (event) => {
   if (!siteConfig.sentryDsn) reportError(event.reason, 'Unhandled rejection:');
 });
 
-/**
- * Ends the current task, so a phone paints and answers input between the start-up steps (module
- * evaluation, the engines, the page's modules, hydration) instead of running them as one long task.
- */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Every route's HTML is prerendered at build time (vite-prerender.ts); React takes it over with
