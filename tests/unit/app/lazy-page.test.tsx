@@ -1,19 +1,11 @@
 import { act, Suspense, type ComponentType } from 'react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyPage } from '../../../src/app/lazy-page';
+import { testRoot } from '../react-root';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | undefined;
-let container: HTMLElement | undefined;
-
-afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
-  root = undefined;
-});
+const root = testRoot();
+afterEach(() => root.unmount());
 
 const pageModule = () => ({ default: () => <p data-testid="page">the page</p> });
 const inSuspense = (Page: ComponentType) => (
@@ -26,15 +18,14 @@ describe('lazy page', () => {
   it('once loaded, hydrates the server markup in the first render: no fallback, no mismatch, the same nodes', async () => {
     const { Page, load } = lazyPage(async () => pageModule());
     await load();
-    container = document.body.appendChild(document.createElement('div'));
-    container.innerHTML = renderToString(inSuspense(Page));
-    const serverNode = container.querySelector('[data-testid="page"]');
-    expect(serverNode?.textContent).toBe('the page');
     const recoverable = vi.fn();
+    let serverNode: Element | null = null;
     // A synchronous act: anything that suspended would still be pending when it returns.
-    act(() => {
-      root = hydrateRoot(container!, inSuspense(Page), { onRecoverableError: recoverable });
+    const container = root.hydrate(renderToString(inSuspense(Page)), inSuspense(Page), {
+      before: (markup) => (serverNode = markup.querySelector('[data-testid="page"]')),
+      onRecoverableError: recoverable,
     });
+    expect(serverNode!.textContent).toBe('the page');
     expect(container.querySelector('[data-testid="page"]')).toBe(serverNode);
     expect(Object.keys(serverNode!).some((key) => key.startsWith('__reactFiber'))).toBe(true);
     expect(container.textContent).not.toContain('loading page');
@@ -45,11 +36,8 @@ describe('lazy page', () => {
     let resolve: (module: ReturnType<typeof pageModule>) => void = () => undefined;
     const importPage = vi.fn(() => new Promise<ReturnType<typeof pageModule>>((done) => (resolve = done)));
     const { Page, load } = lazyPage(importPage);
-    container = document.body.appendChild(document.createElement('div'));
-    const mounted = createRoot(container);
-    root = mounted;
     // The module is held: the awaited act settles with the fallback shown.
-    await act(async () => mounted.render(inSuspense(Page)));
+    const container = await root.render(inSuspense(Page));
     expect(container.textContent).toBe('loading page');
     await act(async () => resolve(pageModule()));
     expect(container.textContent).toBe('the page');

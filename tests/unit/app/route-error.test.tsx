@@ -1,19 +1,13 @@
 import { act, Suspense, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { Link, MemoryRouter, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyPage } from '../../../src/app/lazy-page';
 import { PageErrorBoundary } from '../../../src/app/route-error';
+import { testRoot } from '../react-root';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | undefined;
-let container: HTMLElement | undefined;
-
+const root = testRoot();
 afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
-  root = undefined;
+  root.unmount();
   vi.restoreAllMocks();
 });
 
@@ -35,25 +29,20 @@ function Shell() {
 }
 
 async function renderAt(path: string, broken: ReactNode) {
-  container = document.body.appendChild(document.createElement('div'));
-  const mounted = createRoot(container);
-  root = mounted;
-  await act(async () =>
-    mounted.render(
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route element={<Shell />}>
-            <Route path="/broken" element={broken} />
-            <Route path="/fine" element={<p>the fine page</p>} />
-          </Route>
-        </Routes>
-      </MemoryRouter>,
-    ),
+  await root.render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route element={<Shell />}>
+          <Route path="/broken" element={broken} />
+          <Route path="/fine" element={<p>the fine page</p>} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
   );
 }
 
-const alert = () => container?.querySelector('[role="alert"]');
-const reloadButton = () => [...(container?.querySelectorAll('button') ?? [])].find((button) => button.textContent === 'Reload');
+const alert = () => root.container?.querySelector('[role="alert"]');
+const reloadButton = () => [...(root.container?.querySelectorAll('button') ?? [])].find((button) => button.textContent === 'Reload');
 
 describe('a page that fails', () => {
   it('to load shows the alert with Reload inside the layout, and reports the error', async () => {
@@ -63,7 +52,7 @@ describe('a page that fails', () => {
     await renderAt('/broken', <Page />);
     expect(alert()?.textContent).toContain(MESSAGE);
     expect(reloadButton()).toBeDefined();
-    expect(container?.textContent).toContain('to the fine page');
+    expect(root.container?.textContent).toContain('to the fine page');
     expect(errors).toHaveBeenCalledWith('Route error:', failure);
   });
 
@@ -83,9 +72,9 @@ describe('a page that fails', () => {
     const { Page } = lazyPage(() => Promise.reject(new TypeError('offline')));
     await renderAt('/broken', <Page />);
     expect(alert()).not.toBeNull();
-    const link = [...(container?.querySelectorAll('a') ?? [])].find((a) => a.textContent === 'to the fine page');
+    const link = [...(root.container?.querySelectorAll('a') ?? [])].find((a) => a.textContent === 'to the fine page');
     await act(async () => link?.click());
     expect(alert()).toBeNull();
-    expect(container?.textContent).toContain('the fine page');
+    expect(root.container?.textContent).toContain('the fine page');
   });
 });

@@ -1,41 +1,31 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { strings } from '../../../../src/lib/strings';
 import { clearStatus, offlineStore, showStatus } from '../../../../src/stores/offline-store';
 import { OfflineStatus } from '../../../../src/features/offline/offline-status';
+import { testRoot } from '../../react-root';
 
-// React's own test helper: state updates inside act() are rendered before it returns.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | undefined;
-let container: HTMLElement | undefined;
+const root = testRoot();
 
 async function renderAt(path: string) {
-  container = document.body.appendChild(document.createElement('div'));
-  const mounted = createRoot(container);
-  root = mounted;
   // Declarative routes, as the app has them (src/app/router.tsx).
-  await act(async () =>
-    mounted.render(
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/" element={<OfflineStatus />} />
-          <Route path="/settings" element={<p>settings page</p>} />
-        </Routes>
-      </MemoryRouter>,
-    ),
+  await root.render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/" element={<OfflineStatus />} />
+        <Route path="/settings" element={<p>settings page</p>} />
+      </Routes>
+    </MemoryRouter>,
   );
 }
 
-const message = () => container?.querySelector('[data-testid="offline-status-message"]');
-const links = () => [...(container?.querySelectorAll('a') ?? [])];
+const message = () => root.container?.querySelector('[data-testid="offline-status-message"]');
+const links = () => [...(root.container?.querySelectorAll('a') ?? [])];
 
 describe('offline status line', () => {
   afterEach(() => {
-    act(() => root?.unmount());
-    container?.remove();
+    root.unmount();
     clearStatus();
     vi.restoreAllMocks();
   });
@@ -51,7 +41,7 @@ describe('offline status line', () => {
     const link = links().find((a) => a.textContent === strings.openSettings);
     expect(link?.getAttribute('href')).toBe('/settings');
     act(() => link?.click());
-    expect(container?.textContent).toBe('settings page');
+    expect(root.container?.textContent).toBe('settings page');
   });
 
   it('other messages carry no link', async () => {
