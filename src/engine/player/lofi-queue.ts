@@ -1,9 +1,7 @@
 import { subscribe } from 'valtio/vanilla';
-import { subscribeKey } from 'valtio/vanilla/utils';
 import { offlineStore, type OfflineState } from '../../stores/offline-store';
 import {
   canPlaySound,
-  forgetFailedSounds,
   playableSoundscapes,
   playerStore,
   playLofiNext,
@@ -99,14 +97,11 @@ export function createLofiRadio(options: LofiRadioOptions = {}): LofiRadio {
     seenErrors = store.loadErrors;
     if (store.reachedBy === 'radio' && store.currentIndex !== null) playAfter(store.currentIndex);
   });
-  // A song that failed offline (or online before the network went) may load now.
-  const unsubscribeOnline = subscribeKey(offline, 'online', () => forgetFailedSounds(store));
 
   return {
     playAfter,
     dispose() {
       unsubscribeErrors();
-      unsubscribeOnline();
     },
   };
 }

@@ -1,9 +1,11 @@
 import type { Soundscape } from '../../catalogue/catalogue';
 import { reportError } from '../../lib/error-reporting';
 import { audioFocus, type AudioFocusState } from '../../stores/audio-focus-store';
-import { pausePlayback, playerStore, playlistIsActive, type PlayerState } from '../../stores/player-store';
+import { offlineStore, type OfflineState } from '../../stores/offline-store';
+import { forgetFailedSounds, pausePlayback, playerStore, playlistIsActive, type PlayerState } from '../../stores/player-store';
 import { reportLoading, reportPaused, reportPlaying, reportReady } from '../../stores/player-store';
 import { subscribe } from 'valtio/vanilla';
+import { subscribeKey } from 'valtio/vanilla/utils';
 import { networkOnlySources, type PlaybackSourceService } from '../playback-sources';
 import type { AudioBus } from '../audio-bus';
 import { createListeningTracker, type ListeningTracker } from './listening-tracker';
@@ -28,6 +30,8 @@ export interface PlayerEngineOptions {
   /** The app's audio graph; without one (or without Web Audio) the element plays on its own. */
   bus?: AudioBus;
   store?: PlayerState;
+  /** Connectivity and saved sounds (what can play offline); the app's store by default. */
+  offline?: OfflineState;
   focus?: AudioFocusState;
   random?: Random;
   tracker?: ListeningTracker;
@@ -46,7 +50,10 @@ export interface PlayerEngine {
 export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEngine {
   const store = options.store ?? playerStore;
   const bus = options.bus;
-  const lofiRadio = createLofiRadio({ store, random: options.random });
+  const offline = options.offline ?? offlineStore;
+  const lofiRadio = createLofiRadio({ store, offline, random: options.random });
+  // Sounds that failed to load are passed over by Next, Previous and the radio until the connection changes: then they may load.
+  const unsubscribeOnline = subscribeKey(offline, 'online', () => forgetFailedSounds(store));
   const stats = createPlayerStats(options.tracker ?? createListeningTracker());
   const session = createPlayerSession({ store, focus: options.focus ?? audioFocus, bus, onFocusLost: () => pausePlayback(store) });
   /** The element now (a replaced context brings a fresh one); `output` is created below, with the listeners. */
@@ -177,6 +184,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
       output.dispose();
       stats.dispose();
       lofiRadio.dispose();
+      unsubscribeOnline();
     },
   };
 }

@@ -7,6 +7,7 @@ const { createAudioBus } = await import('../../../../src/engine/audio-bus');
 const { createMixStore } = await import('../../../../src/stores/mix-store');
 const { createListeningTracker } = await import('../../../../src/engine/player/listening-tracker');
 const { createStatsStore } = await import('../../../../src/stores/stats-store');
+const { createOfflineStore } = await import('../../../../src/stores/offline-store');
 
 /** jsdom has no media pipeline: play() and pause() flip `paused` and fire the events a browser fires. */
 function simulateMediaElement(allowed: (element: HTMLMediaElement) => boolean = () => true) {
@@ -180,6 +181,21 @@ describe('player engine', () => {
     expect(engine.audio.paused).toBe(false);
     expect(store.status).toBe('playing');
     engine.dispose();
+  });
+
+  it('forgets the sounds that failed to load when the connection changes, so Next, Previous and the radio try them again', async () => {
+    const store = createPlayerStore({ reversed: false });
+    const offline = createOfflineStore(true);
+    const engine = createPlayerEngine({ store, offline, focus: createAudioFocusStore(), random: () => 0, sources: networkOnly });
+    store.failedSounds = [3, 14];
+    offline.online = false;
+    await settle();
+    expect(store.failedSounds).toEqual([]);
+    store.failedSounds = [14];
+    engine.dispose();
+    offline.online = true;
+    await settle();
+    expect(store.failedSounds).toEqual([14]);
   });
 
   it('an audio error clears loading and keeps the track selected', async () => {
