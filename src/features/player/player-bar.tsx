@@ -8,7 +8,7 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import SkipNextIcon from '@mui/icons-material/SkipNext';
 import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
-import { useEffect, useRef, type FocusEvent, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, type FocusEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { soundscapes } from '../../catalogue/catalogue';
 import { layout } from '../../lib/layout';
@@ -71,7 +71,11 @@ export function PlayerBar({ mixControls }: { mixControls?: ReactNode }) {
   const mix = useSnapshot(mixStore);
   const noise = useSnapshot(noiseStore);
   const restoreFocus = useRestoredFocus(player.status);
-  if (player.status === 'idle' || player.currentIndex === null) {
+  const active = player.status !== 'idle' && player.currentIndex !== null;
+  // The bar appears in a pass after the tap's own task (it goes at once): its first mount is the
+  // heaviest part of a first tap's render, and the track element starts fetching only after that task.
+  const shown = useDeferredValue(active) && active;
+  if (!shown || player.currentIndex === null) {
     // A noise playing on its own keeps playing across pages (issue 13): the bar shows it, with its Pause.
     if (noise.colour === null || noise.status === 'stopped') return null;
     return (
