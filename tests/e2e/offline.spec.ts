@@ -49,23 +49,45 @@ test.describe('saving played sounds', () => {
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) tasks.push(entry.duration);
       }).observe({ type: 'longtask', buffered: true });
+      // The main thread's own calls to what saving a sound needs: fetching the file, encoding it to
+      // base64 and writing IndexedDB. A worker has its own globals, so its calls are not counted here.
+      const calls = { mediaFetches: 0, encodes: 0, idbWrites: 0 };
+      (window as unknown as { __mainThreadCaching: typeof calls }).__mainThreadCaching = calls;
+      const count = <T extends object>(owner: T, name: keyof T & string, key: keyof typeof calls, when: (...args: unknown[]) => boolean = () => true) => {
+        const original = owner[name] as unknown as ((...args: unknown[]) => unknown) | undefined;
+        if (typeof original !== 'function') return;
+        (owner as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
+          if (when(...args)) calls[key]++;
+          return original.apply(this, args);
+        };
+      };
+      count(window, 'fetch', 'mediaFetches', (input) => /\/media\/[^?]+\.mp3/.test(String(input instanceof Request ? input.url : input)));
+      count(window, 'btoa', 'encodes');
+      count(FileReader.prototype, 'readAsDataURL', 'encodes');
+      count(Uint8Array.prototype as unknown as { toBase64: unknown }, 'toBase64', 'encodes');
+      count(IDBObjectStore.prototype, 'put', 'idbWrites');
+      count(IDBObjectStore.prototype, 'add', 'idbWrites');
     });
     await page.goto('/');
     await playAndWaitSaved(page, OCEAN, 'ocean.mp3');
 
-    // Measure the main thread while the largest track is fetched, encoded and stored.
-    await page.evaluate(() => ((window as unknown as { __longTasks: number[] }).__longTasks.length = 0));
+    // Watch the main thread while the largest track is fetched, encoded and stored.
+    await page.evaluate(() => {
+      const w = window as unknown as { __longTasks: number[]; __mainThreadCaching: Record<string, number> };
+      w.__longTasks.length = 0;
+      for (const key of Object.keys(w.__mainThreadCaching)) w.__mainThreadCaching[key] = 0;
+    });
     const started = Date.now();
     await playAndWaitSaved(page, largest.id, largest.file);
     const cachingMs = Date.now() - started;
     const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
     const longest = Math.max(0, ...longTasks);
+    // A timing, logged and never asserted (it moves with the machine's load).
     console.log(`caching ${largest.file} (${largest.bytes} bytes, the largest track) took ${cachingMs} ms; main-thread long tasks meanwhile: ${longTasks.length}, longest ${Math.round(longest)} ms`);
     test.info().annotations.push({ type: `longest main-thread task while caching ${largest.file} (ms)`, description: String(Math.round(longest)) });
-    // The bound, asserted: base64-encoding this track alone is one task of about 170 ms on these
-    // machines (measured in Node, 2 cores), so caching on the main thread would exceed 150 ms;
-    // off it, what remains is starting playback and rendering (measured 0-73 ms under load).
-    expect(longest, 'longest main-thread task while caching the largest track (ms)').toBeLessThan(150);
+    // What is asserted: the saved copy exists (checked below) and the main thread itself fetched,
+    // encoded and wrote none of it (base64 of this track alone is a ~170 ms task on these machines).
+    expect(await page.evaluate(() => (window as unknown as { __mainThreadCaching: Record<string, number> }).__mainThreadCaching)).toEqual({ mediaFetches: 0, encodes: 0, idbWrites: 0 });
 
     for (const [id, file] of [[OCEAN, 'ocean.mp3'], [largest.id, largest.file]] as const) {
       const record = await savedAudioRecord(page, id);
