@@ -157,6 +157,19 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
     g.fade.connect(g.ctx.destination);
   };
 
+  /** A context and its graph, or undefined without Web Audio (or when the browser refuses another context). */
+  const newGraph = (): Graph | undefined => {
+    let ctx: AudioContext | undefined;
+    try {
+      ctx = createContext();
+    } catch {
+      return undefined;
+    }
+    if (!ctx) return undefined;
+    preferPlaybackAudioSession();
+    return build(ctx);
+  };
+
   /** Asked even when the context reads 'running': a suspend the bus asked for (prepare, idle) may still be on its way. */
   const resume = (g: Graph) => {
     g.resuming++;
@@ -194,16 +207,10 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
         }
       }
       const old = graph;
-      let ctx: AudioContext | undefined;
-      try {
-        ctx = createContext();
-      } catch {
-        ctx = undefined;
-      }
-      if (!ctx) return undefined;
-      preferPlaybackAudioSession();
+      const fresh = newGraph();
+      if (!fresh) return undefined;
       suspendedAt = undefined;
-      graph = build(ctx);
+      graph = fresh;
       if (old) {
         old.element?.remove();
         old.ctx.close().catch(() => {});
@@ -215,17 +222,10 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
     },
     prepare() {
       if (graph) return;
-      let ctx: AudioContext | undefined;
-      try {
-        ctx = createContext();
-      } catch {
-        return;
-      }
-      if (!ctx) return;
-      preferPlaybackAudioSession();
-      graph = build(ctx);
+      graph = newGraph();
+      if (!graph) return;
       // Where autoplay is allowed it would start running: nothing plays until a tap opens the bus.
-      ctx.suspend().catch(() => {});
+      graph.ctx.suspend().catch(() => {});
       // A press that led to nothing, then a tap long after: the open replaces it, as after any long suspension.
       suspendedAt = now();
     },

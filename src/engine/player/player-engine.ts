@@ -2,8 +2,17 @@ import type { Soundscape } from '../../catalogue/catalogue';
 import { reportError } from '../../lib/error-reporting';
 import { audioFocus, type AudioFocusState } from '../../stores/audio-focus-store';
 import { offlineStore, type OfflineState } from '../../stores/offline-store';
-import { forgetFailedSounds, pausePlayback, playerStore, playlistIsActive, type PlayerState } from '../../stores/player-store';
-import { reportLoading, reportPaused, reportPlaying, reportReady } from '../../stores/player-store';
+import {
+  forgetFailedSounds,
+  pausePlayback,
+  playerStore,
+  playlistIsActive,
+  reportLoading,
+  reportPaused,
+  reportPlaying,
+  reportReady,
+  type PlayerState,
+} from '../../stores/player-store';
 import { subscribe } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import { networkOnlySources, type PlaybackSourceService } from '../playback-sources';
