@@ -11,6 +11,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { outputProbeScript, type OutputProbe } from './output-probe';
+import { pressMediaKeys, recordMediaSessionHandlers } from './media-session';
 import { dataUrlOf, mediaUrl, putRecord } from './saved-audio';
 import { expectTrackPlaying, recordStatuses, statuses, trackState } from './track-state';
 
@@ -214,15 +215,7 @@ test.describe("iOS's gesture rule (emulated): play() runs inside the tap on ever
 test('rapid Next across saved sounds: the last one plays, no media error, no object URL left behind', async ({ page }) => {
   await page.addInitScript(countObjectUrls);
   // The bar hides Next while a track loads; the lock screen's and the keyboard's media keys do not.
-  await page.addInitScript(() => {
-    const handlers: Record<string, (() => void) | null> = {};
-    (window as unknown as { __sessionHandlers: typeof handlers }).__sessionHandlers = handlers;
-    const setActionHandler = MediaSession.prototype.setActionHandler;
-    MediaSession.prototype.setActionHandler = function (this: MediaSession, action: MediaSessionAction, handler: MediaSessionActionHandler | null) {
-      handlers[action] = handler as (() => void) | null;
-      return setActionHandler.call(this, action, handler);
-    };
-  });
+  await page.addInitScript(recordMediaSessionHandlers);
   await recordStatuses(page);
   await page.goto('/');
   await expect(soundButton(page, OCEAN)).toBeEnabled();
@@ -232,28 +225,13 @@ test('rapid Next across saved sounds: the last one plays, no media error, no obj
   await soundButton(page, OCEAN).click();
   await expectTrackPlaying(page, 'ocean.mp3', 'cache');
 
-  /** Media-key Next, `times` presses 15 ms apart (each its own task, as key presses are). */
-  const pressNext = (times: number) =>
-    page.evaluate(async (n) => {
-      const handlers = (window as unknown as { __sessionHandlers: Record<string, (() => void) | null> }).__sessionHandlers;
-      for (let i = 0; i < n; i++) {
-        handlers.nexttrack?.();
-        await new Promise((resolve) => setTimeout(resolve, 15));
-      }
-    }, times);
-  // Ocean → Forest → Rain → River (streamed).
-  await pressNext(3);
+  // Ocean → Forest → Rain → River (streamed): media-key Next, 15 ms apart.
+  await pressMediaKeys(page, ['nexttrack', 'nexttrack', 'nexttrack'], 15);
   await expectTrackPlaying(page, 'river.mp3', 'network');
   await page.waitForTimeout(1000);
   expect((await objectUrls(page)).live).toEqual([]);
   // River → Wind → Fire → Wind again (Previous), each quickly: Wind, saved, is the last.
-  await page.evaluate(async () => {
-    const handlers = (window as unknown as { __sessionHandlers: Record<string, (() => void) | null> }).__sessionHandlers;
-    for (const action of ['nexttrack', 'nexttrack', 'previoustrack']) {
-      handlers[action]?.();
-      await new Promise((resolve) => setTimeout(resolve, 15));
-    }
-  });
+  await pressMediaKeys(page, ['nexttrack', 'nexttrack', 'previoustrack'], 15);
   await expectTrackPlaying(page, 'wind.mp3', 'cache');
   await page.waitForTimeout(1000);
   const state = await trackState(page);

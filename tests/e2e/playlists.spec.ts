@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, axeViolations } from './fixtures';
 import { expectTrackPlaying, trackState } from './track-state';
+import { pressMediaKeys, recordMediaSessionHandlers } from './media-session';
 
 const KEY = 'soundscapePlaylists';
 
@@ -276,16 +277,8 @@ test.describe('playlist playback', () => {
   });
 
   test('the lock screen (media session) previous and next move within the playlist too', async ({ page }) => {
-    await page.addInitScript(() => {
-      const handlers: Record<string, (() => void) | null> = {};
-      (window as unknown as { __handlers: typeof handlers }).__handlers = handlers;
-      const setActionHandler = MediaSession.prototype.setActionHandler;
-      MediaSession.prototype.setActionHandler = function (this: MediaSession, action: MediaSessionAction, handler: MediaSessionActionHandler | null) {
-        handlers[action] = handler as (() => void) | null;
-        return setActionHandler.call(this, action, handler);
-      };
-    });
-    const press = (action: string) => page.evaluate((name) => (window as unknown as { __handlers: Record<string, (() => void) | null> }).__handlers[name]?.(), action);
+    await page.addInitScript(recordMediaSessionHandlers);
+    const press = (action: string) => pressMediaKeys(page, [action]);
     await seed(page, [water]);
     await page.goto('/');
     await section(page).getByRole('button', { name: 'Play playlist Water' }).click();
