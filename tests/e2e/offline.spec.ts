@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { catalogueEntries, mediaSlug } from '../../src/catalogue/entries.ts';
+import { catalogueEntries, entryKind, mediaSlug } from '../../src/catalogue/entries.ts';
 import { test, expect, axeViolations } from './fixtures';
 import { dataUrlOf, mediaUrl, putRecord, savedAudioRecord } from './saved-audio';
 import { expectTrackPlaying, recordStatuses, statuses, trackState } from './track-state';
@@ -32,10 +32,11 @@ const WIND = 4;
 const FIRE = 5;
 
 test.describe('saving played sounds', () => {
-  test('Ocean and the largest track are saved once each with the SPEC fields, off the main thread', async ({ page }) => {
-    // The largest shipped track (not Ocean, which is saved first) is the worst case for the main thread.
+  test('Ocean and the largest song are saved once each with the SPEC fields, off the main thread', async ({ page }) => {
+    // The largest shipped song is the worst case for the main thread (today the largest file of all).
+    // Songs do not loop, so nothing in playback fetches one on the main thread either.
     const sizes = await Promise.all(
-      catalogueEntries.slice(1).map(async (entry) => {
+      catalogueEntries.filter((entry) => entryKind(entry) === 'lofi').map(async (entry) => {
         const file = `${mediaSlug(entry.name)}.mp3`;
         const response = await page.request.head(`/media/${file}`);
         return { id: entry.index, file, bytes: Number(response.headers()['content-length']) };
@@ -70,6 +71,10 @@ test.describe('saving played sounds', () => {
     });
     await page.goto('/');
     await playAndWaitSaved(page, OCEAN, 'ocean.mp3');
+    // Ocean loops, so the main thread fetches it once more to decode it for the seamless loop
+    // (loop-handover.ts, 500 ms after it starts, often after the worker has saved it). That fetch
+    // is playback, not saving: let it finish before the counting starts.
+    await expect.poll(() => page.evaluate(() => (document.getElementById('lull-player') as HTMLAudioElement).dataset.loop), { timeout: 20_000 }).toBe('decoded');
 
     // Watch the main thread while the largest track is fetched, encoded and stored.
     await page.evaluate(() => {
@@ -83,7 +88,7 @@ test.describe('saving played sounds', () => {
     const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
     const longest = Math.max(0, ...longTasks);
     // A timing, logged and never asserted (it moves with the machine's load).
-    console.log(`caching ${largest.file} (${largest.bytes} bytes, the largest track) took ${cachingMs} ms; main-thread long tasks meanwhile: ${longTasks.length}, longest ${Math.round(longest)} ms`);
+    console.log(`caching ${largest.file} (${largest.bytes} bytes, the largest song) took ${cachingMs} ms; main-thread long tasks meanwhile: ${longTasks.length}, longest ${Math.round(longest)} ms`);
     test.info().annotations.push({ type: `longest main-thread task while caching ${largest.file} (ms)`, description: String(Math.round(longest)) });
     // What is asserted: the saved copy exists (checked below) and the main thread itself fetched,
     // encoded and wrote none of it (base64 of this track alone is a ~170 ms task on these machines).
