@@ -152,8 +152,10 @@ test.describe('playback source order when the network fails', () => {
     await recordStatuses(page);
     await page.goto('/');
     await expect(soundButton(page, RAIN)).toBeEnabled();
-    // Rain was saved by another tab after this one started.
-    await putRecord(page, { soundscapeId: RAIN, dataUrl: await dataUrlOf(page, '/media/rain.mp3'), originalUrl: mediaUrl('rain.mp3'), savedAt: new Date().toISOString() });
+    // Rain was saved from an earlier render (another content hash): online, Lull tries the stream
+    // first whether or not it has read its list of saved sounds yet. (A copy of the current render
+    // written now would race that read: read after this write, the copy would play first.)
+    await putRecord(page, { soundscapeId: RAIN, dataUrl: await dataUrlOf(page, '/media/rain.mp3'), originalUrl: '/media/rain.mp3?v=000000000000', savedAt: new Date().toISOString() });
     await page.route('**/media/rain.mp3*', (route) => route.abort('internetdisconnected'));
     await soundButton(page, RAIN).click();
     await expectTrackPlaying(page, 'rain.mp3', 'cache');

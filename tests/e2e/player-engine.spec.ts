@@ -244,9 +244,14 @@ test('rapid Next across saved sounds: the last one plays, no media error, no obj
 });
 
 test.describe('a saved copy that fails after a network error (issue 14, point 12)', () => {
-  /** Fire's saved copy: a readable record whose bytes are not audio, saved after the page started. */
+  /**
+   * Fire's saved copy: a readable record whose bytes are not audio, saved from an earlier render of
+   * Fire (another content hash). Online, Lull then tries the stream first whether or not it has read
+   * its list of saved sounds yet; with the current URL, a list read after this write (a slow worker
+   * start) would send the first play to the copy instead, and the test would race the app's start.
+   */
   const corruptFire = (page: Page) =>
-    putRecord(page, { soundscapeId: FIRE, dataUrl: `data:audio/mpeg;base64,${Buffer.from('not audio at all '.repeat(64)).toString('base64')}`, originalUrl: mediaUrl('fire.mp3'), savedAt: new Date().toISOString() });
+    putRecord(page, { soundscapeId: FIRE, dataUrl: `data:audio/mpeg;base64,${Buffer.from('not audio at all '.repeat(64)).toString('base64')}`, originalUrl: '/media/fire.mp3?v=000000000000', savedAt: new Date().toISOString() });
 
   test('a track: the statuses in SPEC order end with "Failed to play cached audio", and the bar shows paused', async ({ page, expectConsoleErrors }) => {
     expectConsoleErrors(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED .*\/media\/fire\.mp3/);
