@@ -11,7 +11,6 @@ function afterFirstPaint(run: () => void): void {
   requestAnimationFrame(() => setTimeout(run, 0));
 }
 
-
 afterFirstPaint(async () => {
   const root = document.getElementById('root');
   for (const href of root?.dataset.preload?.split(' ').filter(Boolean) ?? []) {

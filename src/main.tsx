@@ -19,7 +19,6 @@ window.addEventListener('unhandledrejection', (event) => {
   if (!siteConfig.sentryDsn) reportError(event.reason, 'Unhandled rejection:');
 });
 
-
 /**
  * Every route's HTML is prerendered at build time (vite-prerender.ts); React takes it over with
  * hydrateRoot. Markup written for another route (a host answering every path with index.html) or
