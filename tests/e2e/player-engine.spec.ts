@@ -146,6 +146,14 @@ const heard = (page: Page) =>
     };
   });
 
+/** A tap that should play was heard (see `heard`), and the emulated iOS refused nothing on its way. */
+async function expectHeardNothingRefused(page: Page) {
+  const now = await heard(page);
+  expect(now).toMatchObject({ playerPlaying: true, outputPlaying: true });
+  expect(now.rms).toBeGreaterThan(0.003);
+  expect(await page.evaluate(() => (window as unknown as { __ios: { refused: string[] } }).__ios.refused)).toEqual([]);
+}
+
 test.describe("iOS's gesture rule (emulated): play() runs inside the tap on every path", () => {
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(emulateIos);
@@ -181,10 +189,7 @@ test.describe("iOS's gesture rule (emulated): play() runs inside the tap on ever
     expect(await heard(page)).toMatchObject({ playerPlaying: false, outputPlaying: false, rms: 0 });
     await soundButton(page, RAIN).click();
     await expectTrackPlaying(page, 'rain.mp3', 'network');
-    const now = await heard(page);
-    expect(now).toMatchObject({ playerPlaying: true, outputPlaying: true });
-    expect(now.rms).toBeGreaterThan(0.003);
-    expect(await page.evaluate(() => (window as unknown as { __ios: { refused: string[] } }).__ios.refused)).toEqual([]);
+    await expectHeardNothingRefused(page);
   });
 
   test('the first tap after a reload plays a streamed sound and a saved playlist item too', async ({ page }) => {
@@ -205,10 +210,7 @@ test.describe("iOS's gesture rule (emulated): play() runs inside the tap on ever
     await page.reload();
     await soundButton(page, RIVER).click();
     await expectTrackPlaying(page, 'river.mp3', 'network');
-    const now = await heard(page);
-    expect(now).toMatchObject({ playerPlaying: true, outputPlaying: true });
-    expect(now.rms).toBeGreaterThan(0.003);
-    expect(await page.evaluate(() => (window as unknown as { __ios: { refused: string[] } }).__ios.refused)).toEqual([]);
+    await expectHeardNothingRefused(page);
   });
 });
 
