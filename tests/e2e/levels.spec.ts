@@ -9,6 +9,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { outputProbeScript, type OutputProbe } from './output-probe';
+import { expectDecodedLoop } from './track-state';
 
 const soundButton = (page: Page, name: string) => page.getByTestId('sound-grid').getByRole('button', { name: new RegExp(`^${name}\\b`) });
 const bar = (page: Page) => page.getByTestId('player-bar');
@@ -72,7 +73,7 @@ test.describe('levels as Web Audio gain, with element.volume read-only (iOS)', (
     await page.goto('/');
     await soundButton(page, 'Crickets').click();
     await expect(bar(page)).toHaveAttribute('data-status', 'playing');
-    await expect.poll(() => page.evaluate(() => (document.getElementById('lull-player') as HTMLAudioElement).dataset.loop), { timeout: 20_000 }).toBe('decoded');
+    await expectDecodedLoop(page);
     await page.waitForTimeout(300);
     const played = await recordRms(page, 4000);
     expect(played.to).toBeGreaterThan(played.from);

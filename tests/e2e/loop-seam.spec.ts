@@ -15,6 +15,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { outputProbeScript, seamMetrics, type OutputProbe } from './output-probe';
 import { isFileSaved } from './saved-audio';
+import { expectDecodedLoop, playerLoop } from './track-state';
 
 const SOUNDS = ['Ocean', 'Rain', 'Underwater'] as const;
 /** The reversed host ('reversed.' + the app's host, SPEC) plays the reversed renditions of these. */
@@ -22,8 +23,6 @@ const REVERSED_SOUNDS = ['Seagulls', 'Bubbles'] as const;
 const reversedHome = () => `http://reversed.localhost:${process.env.E2E_PORT}/`;
 const soundButton = (page: Page, name: string) => page.getByTestId('sound-grid').getByRole('button', { name: new RegExp(`^${name}\\b`) });
 const probe = 'window.__outputProbe';
-
-const playerLoop = (page: Page) => page.evaluate(() => (document.getElementById('lull-player') as HTMLAudioElement).dataset.loop ?? '');
 
 /**
  * Seeks to 2 s before the end, lets the engine follow (its resync is scheduled ahead on the audio
@@ -87,7 +86,7 @@ async function startLoop(page: Page, name: string, source: 'streamed' | 'cached'
 
 async function expectSeamlessRestarts(page: Page, label: string) {
   // The decoded loop took over from the element (well before the first restart).
-  await expect.poll(() => playerLoop(page), { timeout: 20_000 }).toBe('decoded');
+  await expectDecodedLoop(page);
   for (const restart of [1, 2]) {
     const metrics = await recordRestart(page, `${label} restart ${restart}`);
     test.info().annotations.push({ type: `${label} restart ${restart}`, description: JSON.stringify(metrics) });

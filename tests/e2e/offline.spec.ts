@@ -7,7 +7,7 @@ import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { catalogueEntries, entryKind, mediaSlug } from '../../src/catalogue/entries.ts';
 import { test, expect, axeViolations } from './fixtures';
 import { dataUrlOf, mediaUrl, putRecord, savedAudioRecord } from './saved-audio';
-import { expectTrackPlaying, recordStatuses, statuses, trackState } from './track-state';
+import { expectDecodedLoop, expectTrackPlaying, recordStatuses, statuses, trackState } from './track-state';
 
 /**
  * Issue #7: sounds saved in IndexedDB by a worker, the playback source order, offline mode and
@@ -74,7 +74,7 @@ test.describe('saving played sounds', () => {
     // Ocean loops, so the main thread fetches it once more to decode it for the seamless loop
     // (loop-handover.ts, 500 ms after it starts, often after the worker has saved it). That fetch
     // is playback, not saving: let it finish before the counting starts.
-    await expect.poll(() => page.evaluate(() => (document.getElementById('lull-player') as HTMLAudioElement).dataset.loop), { timeout: 20_000 }).toBe('decoded');
+    await expectDecodedLoop(page);
 
     // Watch the main thread while the largest track is fetched, encoded and stored.
     await page.evaluate(() => {

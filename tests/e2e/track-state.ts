@@ -44,6 +44,13 @@ export async function expectTrackPlaying(page: Page, file: string, from: 'cache'
   await expect.poll(async () => (await trackState(page)).currentTime, { timeout: 10_000 }).toBeGreaterThan(state.currentTime + 0.2);
 }
 
+/** What a looping soundscape is heard from (loop-handover.ts): 'decoded' once its decoded copy took over, 'element' or '' before. */
+export const playerLoop = (page: Page): Promise<string> =>
+  page.evaluate(() => (document.getElementById('lull-player') as HTMLAudioElement | null)?.dataset.loop ?? '');
+
+/** Waits until the decoded loop is what is heard (the element plays until the file is decoded). */
+export const expectDecodedLoop = (page: Page) => expect.poll(() => playerLoop(page), { timeout: 20_000 }).toBe('decoded');
+
 /** Keeps every status message shown, in order (a message can be replaced faster than a poll); call before the page loads. */
 export async function recordStatuses(page: Page) {
   await page.addInitScript(() => {
