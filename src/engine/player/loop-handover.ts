@@ -35,7 +35,7 @@ export interface LoopHandoverDeps {
   output: AudioNode;
   /** The file's bytes (fetch of the stream URL, or of the cached copy's object URL). */
   fetchBytes?: (url: string) => Promise<ArrayBuffer>;
-  /** How long after the element starts playing the decode begins (out of the first sound's way). */
+  /** How long after the element really starts playing the decode begins (out of the first sound's way). */
   decodeDelayMs?: number;
 }
 
@@ -65,6 +65,9 @@ const defaultFetch = async (url: string): Promise<ArrayBuffer> => {
   if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
   return response.arrayBuffer();
 };
+
+/** HTMLMediaElement.HAVE_FUTURE_DATA: the element has data to play on (the constant is not defined outside browsers). */
+const HAVE_FUTURE_DATA = 3;
 
 export function supportsLoopHandover(ctx: BaseAudioContext): boolean {
   return typeof ctx.decodeAudioData === 'function' && typeof ctx.createBufferSource === 'function';
@@ -105,6 +108,12 @@ export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
     };
   };
 
+  /**
+   * Playing for real, not only asked to: until then (a stream still loading on a slow network, or
+   * one that fails) the decode's download would compete with the first sound, or fetch a dead URL.
+   */
+  const elementPlaying = () => !element.paused && element.readyState >= HAVE_FUTURE_DATA;
+
   const position = (p: Playing, at: number, duration: number) => (((p.offset + at - p.startedAt) % duration) + duration) % duration;
 
   const startAt = (decoded: AudioBuffer, at: number) => {
@@ -127,6 +136,8 @@ export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
 
   function decode(): void {
     decodeTimer = undefined;
+    // Paused or buffering since the timer was set: the next 'playing' (sync) sets it again.
+    if (!elementPlaying()) return;
     const next = pending;
     pending = null;
     if (!next) return;
@@ -171,10 +182,10 @@ export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
       handover.release();
       if (!supportsLoopHandover(ctx)) return;
       pending = { url, blob };
-      if (!element.paused) scheduleDecode();
+      if (elementPlaying()) scheduleDecode();
     },
     sync() {
-      if (pending && !element.paused) scheduleDecode();
+      if (pending && elementPlaying()) scheduleDecode();
       follow();
     },
     release() {

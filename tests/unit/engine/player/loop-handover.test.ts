@@ -65,7 +65,8 @@ function fakeContext(options: { decode?: boolean } = {}) {
 }
 
 function fakeElement(currentTime = 3) {
-  return { currentTime, paused: false, ended: false, dataset: {} as Record<string, string> } as unknown as HTMLMediaElement;
+  // readyState 4: HAVE_ENOUGH_DATA, an element that is really playing.
+  return { currentTime, paused: false, ended: false, readyState: 4, dataset: {} as Record<string, string> } as unknown as HTMLMediaElement;
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 5));
@@ -174,6 +175,46 @@ describe('loop hand-over', () => {
     handover.sync();
     await settle();
     expect(fetches).toEqual(['/media/rain.mp3']);
+  });
+
+  it('does not decode a stream that was asked to play but has no data yet (slow or failing): it waits for the element to really play', async () => {
+    const { handover, element, fetches } = setup();
+    // play() was called (paused is false at once) while the stream is still loading.
+    (element as { readyState: number }).readyState = 0;
+    handover.load('/media/wind.mp3');
+    handover.sync();
+    await settle();
+    expect(fetches).toEqual([]);
+    // The 'playing' event: data has arrived.
+    (element as { readyState: number }).readyState = 4;
+    handover.sync();
+    await settle();
+    expect(fetches).toEqual(['/media/wind.mp3']);
+  });
+
+  it('a decode that falls due while the element is buffering waits for it to play again', async () => {
+    const timers: (() => void)[] = [];
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((run: () => void) => {
+      timers.push(run);
+      return timers.length;
+    }) as unknown as typeof setTimeout);
+    try {
+      const { handover, element, fetches } = setup();
+      handover.load('/media/rain.mp3');
+      expect(timers).toHaveLength(1);
+      // Stalled before the timer ran ('waiting'): readyState falls below HAVE_FUTURE_DATA.
+      (element as { readyState: number }).readyState = 2;
+      timers[0]!();
+      expect(fetches).toEqual([]);
+      // Playing again: the decode is set again and runs.
+      (element as { readyState: number }).readyState = 4;
+      handover.sync();
+      expect(timers).toHaveLength(2);
+      timers[1]!();
+      expect(fetches).toEqual(['/media/rain.mp3']);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('decodes the cached copy blob instead of fetching its object URL', async () => {
