@@ -37,6 +37,13 @@ export const define = <T>(record: Record<string, T>, key: string, value: T): voi
   Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 };
 
+/** A track's stored entry, own keys only. */
+export const baseTrack = (base: LoadedStats, key: string): TrackStats | undefined => (hasOwn(base.tracks, key) ? base.tracks[key] : undefined);
+
+/** An entry's fields other than the two counts, comparable. */
+export const otherFields = (track: TrackStats | undefined): string =>
+  JSON.stringify(Object.entries(track ?? {}).filter(([field]) => field !== 'totalMinutes' && field !== 'sessionCount'));
+
 /** The lists of sessions older versions stored per track (SPEC 3: converted to their length). */
 const LEGACY_SESSION_LISTS = ['sessions', 'listeningSessions'] as const;
 

@@ -4,7 +4,9 @@ import { strings } from '../lib/strings';
 import {
   define,
   emptyMap,
+  baseTrack,
   loadListeningStats,
+  otherFields,
   roundMinutes,
   statsKey,
   writeListeningStats,
@@ -68,8 +70,6 @@ const ledgerOf = (store: StatsState): Ledger => {
   return ledger;
 };
 
-const baseTrack = (base: LoadedStats, key: string): TrackStats | undefined => (hasOwn(base.tracks, key) ? base.tracks[key] : undefined);
-
 /** The shown entry for `key`: stored plus pending. */
 function refresh(store: StatsState, key: string): void {
   const ledger = ledgerOf(store);
@@ -94,10 +94,6 @@ function refresh(store: StatsState, key: string): void {
   if (shown.totalMinutes !== totalMinutes) shown.totalMinutes = totalMinutes;
   if (shown.sessionCount !== sessionCount) shown.sessionCount = sessionCount;
 }
-
-/** An entry's fields other than the two counts, comparable. */
-const otherFields = (track: TrackStats | undefined): string =>
-  JSON.stringify(Object.entries(track ?? {}).filter(([field]) => field !== 'totalMinutes' && field !== 'sessionCount'));
 
 /** Shows `base` plus pending. Entries whose counts alone changed change in place: a write every few seconds re-renders only what it changed. */
 function rebase(store: StatsState, base: LoadedStats): void {
