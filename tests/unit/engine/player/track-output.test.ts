@@ -76,6 +76,19 @@ describe('track output on the Web Audio path', () => {
     expect(output.loop).not.toBeNull();
   });
 
+  it('a track change releases the decoded loop: a song releases it, another soundscape releases the old one before loading its own', () => {
+    const { output } = setup();
+    output.setSource({ src: '/media/ocean.mp3', url: '/media/ocean.mp3', loops: true });
+    output.open();
+    const loop = output.loop!;
+    const release = vi.spyOn(loop, 'release');
+    output.setSource({ src: '/media/rain.mp3', url: '/media/rain.mp3', loops: true });
+    expect(release).toHaveBeenCalledTimes(1);
+    output.setSource({ src: '/media/chill.mp3', url: '/media/chill.mp3', loops: false });
+    expect(release).toHaveBeenCalledTimes(2);
+    expect(loop.residentBytes).toBe(0);
+  });
+
   it('a context replaced after a long suspension gets a fresh element at the same file and place, routed into the new context, with the listeners moved', async () => {
     vi.useFakeTimers();
     const { bus, output, contexts, heard, advance } = setup();
