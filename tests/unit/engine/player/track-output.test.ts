@@ -48,6 +48,7 @@ const chainTo = (node: GraphNode, name: string, path: GraphNode[] = []): GraphNo
 describe('track output on the Web Audio path', () => {
   afterEach(() => {
     vi.useRealTimers();
+    vi.restoreAllMocks();
     document.body.innerHTML = '';
   });
 
@@ -91,6 +92,8 @@ describe('track output on the Web Audio path', () => {
 
   it('a context replaced after a long suspension gets a fresh element at the same file and place, routed into the new context, with the listeners moved', async () => {
     vi.useFakeTimers();
+    // jsdom has no media pipeline: the old element's pause() does nothing here.
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
     const { bus, output, contexts, heard, advance } = setup();
     output.setSource({ src: 'http://localhost/media/rain.mp3', url: '/media/rain.mp3', loops: true });
     output.open();
