@@ -11,8 +11,11 @@ import { playbackUrl, reportLoadError, resumePlayback, type PlayerState } from '
 import type { PlaybackSource, PlaybackSourceService } from '../playback-sources';
 import type { TrackOutput } from './track-output';
 
-/** The copy after a failed stream, or the stream after a failed copy: a start never needs more. */
-export const MAX_RECOVERIES = 2;
+/**
+ * The copy after a failed stream, the same copy once more under a new URL (WebKit), then the stream
+ * after a failed copy: a start never needs more.
+ */
+export const MAX_RECOVERIES = 3;
 
 export interface SourceSwitcherDeps {
   store: PlayerState;

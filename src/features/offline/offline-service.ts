@@ -53,7 +53,7 @@ export function createOfflineService(deps: OfflineServiceDeps) {
    */
   let liveObjectUrl: string | undefined;
   /** The last source handed out, so a failure of a cached copy is recognised as such. */
-  let lastSource: { soundscapeId: number; fromCache: boolean } | undefined;
+  let lastSource: { soundscapeId: number; fromCache: boolean; blob?: Blob; reopened?: boolean } | undefined;
   /** Sounds whose cached copy failed to play since they were last started: not offered again. */
   const failedCopies = new Set<number>();
   /** Sounds whose stream failed since they were last started: a failing copy then has nothing to fall back to. */
@@ -123,12 +123,17 @@ export function createOfflineService(deps: OfflineServiceDeps) {
   }
 
   function cachedSource(sound: Soundscape, copy: Extract<ReadResult, { outcome: 'hit' }>): PlaybackSource {
-    const blob = new Blob([copy.audio], { type: copy.mimeType });
+    const source = reopen(sound, new Blob([copy.audio], { type: copy.mimeType }));
+    playingCachedStatus = showStatus(strings.playingCached(sound.name), 'info', store);
+    return source;
+  }
+
+  /** The saved copy under a new object URL (the one before it revoked). */
+  function reopen(sound: Soundscape, blob: Blob, reopened = false): PlaybackSource {
     const src = createObjectUrl(blob);
     releaseLiveUrl();
     liveObjectUrl = src;
-    lastSource = { soundscapeId: sound.index, fromCache: true };
-    playingCachedStatus = showStatus(strings.playingCached(sound.name), 'info', store);
+    lastSource = { soundscapeId: sound.index, fromCache: true, blob, reopened };
     return { src, fromCache: true, blob };
   }
 
@@ -204,7 +209,12 @@ export function createOfflineService(deps: OfflineServiceDeps) {
 
     /** After a load error: the saved copy (or, when the copy failed, the stream), or null; SPEC statuses in order. */
     async recoverFromLoadError(sound: Soundscape, url: string, isCurrent: () => boolean = always): Promise<PlaybackSource | null> {
-      if (lastSource?.soundscapeId === sound.index && lastSource.fromCache) return cachedCopyFailed(sound, url);
+      if (lastSource?.soundscapeId === sound.index && lastSource.fromCache) {
+        // WebKitGTK refuses a sound blob: URL now and then (MEDIA_ERR_SRC_NOT_SUPPORTED before reading it,
+        // 1 start in 2-4 measured): the same copy gets one more try under a new URL before it counts as failed.
+        if (lastSource.blob && !lastSource.reopened) return reopen(sound, lastSource.blob, true);
+        return cachedCopyFailed(sound, url);
+      }
       failedStreams.add(sound.index);
       showStatus(strings.networkErrorTryingCache, 'warning', store);
       const copy = failedCopies.has(sound.index) ? null : await readCopy(sound, isCurrent);

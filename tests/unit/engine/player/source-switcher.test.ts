@@ -91,7 +91,7 @@ describe('source switcher', () => {
     expect(scripted.service.onStreamStarted).toHaveBeenCalledTimes(1);
   });
 
-  it(`recovers at most ${MAX_RECOVERIES} times per start (the copy after the stream, or the stream after the copy), then reports the load error`, async () => {
+  it(`recovers at most ${MAX_RECOVERIES} times per start (the copy after the stream, the copy again under a new URL, the stream after the copy), then reports the load error`, async () => {
     const { store, output, scripted, play, switcher } = setup();
     playSound(ocean.index, {}, store);
     switcher.switchTo(store.sourceVersion);
@@ -103,19 +103,24 @@ describe('source switcher', () => {
     expect(output.sources.at(-1)?.src).toBe('blob:ocean');
     expect(play).toHaveBeenCalledTimes(2);
     switcher.recover();
-    scripted.recoveries[1]!(null);
+    scripted.recoveries[1]!({ src: 'blob:ocean-again', fromCache: true });
+    await flush();
+    expect(output.sources.at(-1)?.src).toBe('blob:ocean-again');
+    expect(play).toHaveBeenCalledTimes(3);
+    switcher.recover();
+    scripted.recoveries[2]!(null);
     await flush();
     expect(store).toMatchObject({ status: 'paused', intent: 'pause', loadErrors: 1 });
     switcher.recover();
     await flush();
-    expect(scripted.recoveries).toHaveLength(2);
+    expect(scripted.recoveries).toHaveLength(3);
     expect(store.loadErrors).toBe(2);
     // A retry (a tap on play) starts counting again.
     switcher.switchTo(store.sourceVersion);
     scripted.pending[1]!.answer({ src: ocean.url, fromCache: false });
     await flush();
     switcher.recover();
-    expect(scripted.recoveries).toHaveLength(3);
+    expect(scripted.recoveries).toHaveLength(4);
   });
 
   it('a recovery that lands after a newer start is dropped', async () => {
