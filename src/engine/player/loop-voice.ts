@@ -6,10 +6,16 @@
  * being decoded: ≤ 3 × 1.9 MB whatever the file's length, where the whole file held 46 MB.
  * The voice owns its position: `at` on the audio clock is file sample `position(at)`.
  */
-import { sliceMp3, windowAt, type Mp3Layout, type Mp3Slice } from './mp3-layout';
+import { samplesAfterEnd, sliceMp3, windowAt, type Mp3Layout, type Mp3Slice } from './mp3-layout';
 
 /** 5 s: a decode per 5 s of sound, three windows well under the 12 MB budget. */
 export const WINDOW_SECONDS = 5;
+/**
+ * Each window is decoded this far past its end (the next window's first samples, the loop's first
+ * after its end) and crossfaded into the next over them: the same samples on both sides sum to the
+ * sound itself, so a buffer source that ends a frame early or late (rate conversion rounds) is inaudible.
+ */
+export const JOIN_SAMPLES = 96;
 
 export interface LoopVoiceDeps {
   ctx: BaseAudioContext;
@@ -99,34 +105,54 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
   const grid = rate / gcd(rate, Math.round(ctx.sampleRate));
   const onGrid = (sample: number) => wrap(Math.round(sample / grid) * grid);
 
+  /** Samples decoded past a window's end for its join (fewer after the file's end if its padding is short). */
+  const tailOf = (w: { start: number; length: number }) =>
+    w.start + w.length < layout.length ? Math.min(JOIN_SAMPLES, layout.length - w.start - w.length) : Math.min(JOIN_SAMPLES, samplesAfterEnd(layout));
+  /** The fade-in of the next window: the previous window's tail. */
+  let nextFade = 0;
+
   const decodeWindow = async (start: number) => {
     const w = windowAt(layout, windowSamples, start);
     decoding++;
     try {
-      return { w, ...(await decodeSlice(decoder, sliceMp3(file, layout, w.start, w.length))) };
+      return { w, ...(await decodeSlice(decoder, sliceMp3(file, layout, w.start, w.length + tailOf(w)))) };
     } finally {
       decoding--;
     }
   };
 
-  /** Plays `buffer` (window `w` decoded, its first sample at `skip`) from file sample `from` at `when`. */
-  const schedule = (buffer: AudioBuffer, skip: number, w: { start: number; length: number }, from: number, when: number) => {
+  /** Plays `buffer` (window `w` decoded, its first sample at `skip`) from file sample `from` at `when`, faded in over `fade` samples. */
+  const schedule = (buffer: AudioBuffer, skip: number, w: { start: number; length: number }, from: number, when: number, fade: number) => {
     const node = ctx.createBufferSource();
     node.buffer = buffer;
-    node.connect(gain);
+    const joins = ctx.createGain();
+    node.connect(joins);
+    joins.connect(gain);
     const samples = w.start + w.length - from;
-    node.start(when, (skip + from - w.start) / rate, samples / rate);
+    const tail = tailOf(w);
+    const end = when + samples / rate;
+    if (fade > 0) {
+      joins.gain.setValueAtTime(0, when);
+      joins.gain.linearRampToValueAtTime(1, when + fade / rate);
+    }
+    if (tail > 0) {
+      joins.gain.setValueAtTime(1, end);
+      joins.gain.linearRampToValueAtTime(0, end + tail / rate);
+    }
+    node.start(when, (skip + from - w.start) / rate, (samples + tail) / rate);
     const entry = { node, bytes: bytesOf(buffer), when };
     scheduled.add(entry);
     node.onended = () => {
       scheduled.delete(entry);
       node.disconnect();
+      joins.disconnect();
       // The gain goes with the last window (after a fade-out ends).
       if (stopped && scheduled.size === 0) gain.disconnect();
       pump();
     };
     nextStart = wrap(w.start + w.length);
-    nextWhen = when + samples / rate;
+    nextWhen = end;
+    nextFade = tail;
   };
 
   /** Keeps one window scheduled after the one playing. */
@@ -136,7 +162,7 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
     decodeWindow(start)
       .then(({ w, buffer, skip }) => {
         if (stopped) return;
-        schedule(buffer, skip, w, start, nextWhen);
+        schedule(buffer, skip, w, start, nextWhen, nextFade);
         pump();
       })
       .catch((error: unknown) => {
@@ -157,7 +183,7 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
         if (from < w.start || from >= w.start + w.length) continue;
         anchorAt = at;
         anchorPos = from;
-        schedule(buffer, skip, w, from, at);
+        schedule(buffer, skip, w, from, at, 0);
         pump();
         return at;
       }

@@ -151,7 +151,7 @@ function sliceTag(layout: Mp3Layout, frames: number, audioBytes: number, delay: 
  * PRE_ROLL_FRAMES before the first one needed (fewer at the file's start) to the last one needed.
  */
 export function sliceMp3(file: Uint8Array, layout: Mp3Layout, start: number, length: number, preRoll = PRE_ROLL_FRAMES): Mp3Slice {
-  if (!(start >= 0 && length > 0 && start + length <= layout.length) || !Number.isInteger(start) || !Number.isInteger(length)) {
+  if (!(start >= 0 && length > 0 && start + length <= layout.length + samplesAfterEnd(layout)) || !Number.isInteger(start) || !Number.isInteger(length)) {
     throw new RangeError(`mp3: samples [${start}, ${start + length}) are not inside the file (${layout.length})`);
   }
   // Decoder output sample g of the whole stream is file sample g - delay - DECODER_DELAY; frame f outputs g in [f·1152, (f+1)·1152).
@@ -176,6 +176,14 @@ export function sliceMp3(file: Uint8Array, layout: Mp3Layout, start: number, len
   bytes.set(file.subarray(byteStart, byteEnd), tag.length);
   // An untagged decoder plays the tag frame as one frame of silence, then every frame whole.
   return { start, length, bytes, skip: skip - DECODER_DELAY - delay, skipIfUntagged: SAMPLES_PER_FRAME + skip, untaggedLength: (frames + 1) * SAMPLES_PER_FRAME };
+}
+
+/**
+ * Samples a decoder still returns after the file's end when asked (its end padding): the studio
+ * encodes a loop with its first samples after its end, so there they are the loop's beginning.
+ */
+export function samplesAfterEnd(layout: Pick<Mp3Layout, 'padding'>): number {
+  return Math.max(0, layout.padding - DECODER_DELAY);
 }
 
 /** Where the window holding file sample `position` starts, and how long it is (the last one is shorter). */

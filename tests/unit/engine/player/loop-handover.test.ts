@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { createLoopHandover, HANDOVER_FADE_S, HANDOVER_LEAD_S } from '../../../../src/engine/player/loop-handover';
+import { JOIN_SAMPLES } from '../../../../src/engine/player/loop-voice';
 import { parseMp3Layout, sliceMp3 } from '../../../../src/engine/player/mp3-layout';
 
 vi.mock('../../../../src/lib/error-reporting', () => ({ reportError: vi.fn() }));
@@ -134,7 +135,9 @@ function setup(options: { decode?: boolean; holdDecodes?: boolean; fetchBytes?: 
 
 const windowBytes = (source: FakeSource) => source.buffer!.length * 2 * 4;
 /** Seconds a window's decode holds before the window (a pre-roll longer than the tag's delay field). */
-const skipOf = (second: number) => sliceMp3(FIXTURE, parseMp3Layout(FIXTURE), second * RATE, WINDOW * RATE).skip / RATE;
+const skipOf = (second: number) => sliceMp3(FIXTURE, parseMp3Layout(FIXTURE), second * RATE, WINDOW * RATE + JOIN_SAMPLES).skip / RATE;
+/** Each window plays on this long into the next, crossfading over the same samples. */
+const TAIL = JOIN_SAMPLES / RATE;
 
 describe('loop hand-over', () => {
   it('starts a voice at the element place on the audio clock, crossfades the element out, and holds two windows, not the file', async () => {
@@ -149,7 +152,7 @@ describe('loop hand-over', () => {
     // Element at 3 s when ctx time is 10 s: at 10.2 s the voice plays 3.2 s, inside the window [3 s, 4 s).
     expect(at).toBeCloseTo(10 + HANDOVER_LEAD_S, 9);
     expect(offset).toBeCloseTo(skipOf(3) + 0.2, 9);
-    expect(duration).toBeCloseTo(0.8, 9);
+    expect(duration).toBeCloseTo(0.8 + TAIL, 9);
     expect(elementGain.gain.events.at(-1)).toEqual(['ramp', 0, at + HANDOVER_FADE_S]);
     expect(element.dataset.loop).toBe('decoded');
     expect(handover.residentBytes).toBe(windowBytes(sources[0]!) + windowBytes(sources[1]!));
@@ -168,9 +171,9 @@ describe('loop hand-over', () => {
       expect(sources).toHaveLength(k + 2);
       const [prevAt, , prevDuration] = sources[k]!.started!;
       const [nextAt, nextOffset, nextDuration] = sources[k + 1]!.started!;
-      expect(nextAt).toBe(prevAt + prevDuration);
-      expect(nextOffset).toBe(skipOf(starts[k + 1]!));
-      expect(nextDuration).toBe(WINDOW);
+      expect(nextAt).toBeCloseTo(prevAt + prevDuration - TAIL, 12);
+      expect(nextOffset).toBeCloseTo(skipOf(starts[k + 1]!), 12);
+      expect(nextDuration).toBeCloseTo(WINDOW + TAIL, 12);
       // The context's sample grid: every join lands on a frame.
       expect(Math.abs(nextAt * RATE - Math.round(nextAt * RATE))).toBeLessThan(1e-6);
       expect(sources[k - 1]!.disconnected).toBe(true);
@@ -178,6 +181,8 @@ describe('loop hand-over', () => {
     }
     // After 3.2 s → 4 s → 5 s the loop wraps: the fourth window is the file's first second.
     expect(sources[3]!.started![0]).toBeCloseTo(10.2 + 0.8 + 1 + 1, 9);
+    // The join after the file's last window continues into its first samples (decoded from the end padding).
+    expect(sources[2]!.started![2]).toBeCloseTo(WINDOW + TAIL, 12);
   });
 
   it('follows pause and resume, and restarts at the element place after a seek but not when in step (its own loop restart)', async () => {

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { MPEGDecoder } from 'mpg123-decoder';
 import { describe, expect, it } from 'vitest';
-import { Mp3LayoutError, parseMp3Layout, PRE_ROLL_FRAMES, sliceMp3, windowAt } from '../../../../src/engine/player/mp3-layout';
+import { Mp3LayoutError, parseMp3Layout, PRE_ROLL_FRAMES, samplesAfterEnd, sliceMp3, windowAt } from '../../../../src/engine/player/mp3-layout';
 
 /** Vitest runs from the repository's root. */
 const root = `${process.cwd()}/`;
@@ -85,6 +85,19 @@ describe('a slice decodes to the whole file’s samples at its place (max |diff|
     });
   }
 
+  it('a slice past the end of a loop decodes to the loop’s first samples, coded a second time (the studio encodes them as padding): within 0.01', async () => {
+    const file = new Uint8Array(readFileSync(`${root}tests/fixtures/ocean-vbr.mp3`));
+    const whole = await decode(file);
+    const layout = parseMp3Layout(file);
+    const after = 96;
+    expect(samplesAfterEnd(layout)).toBeGreaterThanOrEqual(after);
+    const slice = sliceMp3(file, layout, layout.length - 1000, 1000 + after);
+    const decoded = await decode(slice.bytes);
+    let worst = 0;
+    for (let ch = 0; ch < 2; ch++) for (let i = 0; i < after; i++) worst = Math.max(worst, Math.abs(decoded[ch]![slice.skip + 1000 + i]! - whole[ch]![i]!));
+    expect(worst).toBeLessThanOrEqual(0.01);
+  });
+
   it('without its pre-roll frames a slice decodes wrong (the check can fail, and the pre-roll is needed)', async () => {
     const file = new Uint8Array(readFileSync(`${root}tests/fixtures/ocean-vbr.mp3`));
     const whole = await decode(file);
@@ -107,5 +120,5 @@ describe.skipIf(!existsSync(catalogue))('the rendered catalogue (when present)',
     }
     console.log(`ocean.mp3: max |slice − whole| over ${Math.ceil(layout.length / 240_000)} windows = ${worst}`);
     expect(worst).toBeLessThanOrEqual(1e-4);
-  });
+  }, 60_000);
 });
