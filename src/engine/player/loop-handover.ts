@@ -26,6 +26,12 @@ export const HANDOVER_FADE_S = 0.02;
 export const HANDOVER_LEAD_S = 0.2;
 /** The element and the buffer disagreeing by more than this (after a seek) starts the buffer again at the element's place. */
 export const RESYNC_THRESHOLD_S = 0.25;
+/**
+ * The silent element's own loop restart lands it near 0 while the voice, on the audio clock, is near
+ * its wrap too, up to ~2 s apart after a night (3.6–8.7 ms per restart): not a seek, so the voice keeps
+ * its clock (resyncing there jumped ~0.25 s every ~84 minutes).
+ */
+const OWN_RESTART_S = 3;
 
 export interface LoopHandoverDeps {
   ctx: BaseAudioContext;
@@ -177,8 +183,11 @@ export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
     if (starting) return;
     if (heard) {
       const duration = file.layout.length / file.layout.sampleRate;
-      const drift = Math.abs(heard.position(now) / file.layout.sampleRate - element.currentTime);
+      const voiceAt = heard.position(now) / file.layout.sampleRate;
+      const drift = Math.abs(voiceAt - element.currentTime);
       if (Math.min(drift, duration - drift) <= RESYNC_THRESHOLD_S) return;
+      const nearWrap = (t: number) => t < OWN_RESTART_S || t > duration - OWN_RESTART_S;
+      if (element.currentTime < 1 && nearWrap(voiceAt)) return;
     }
     startVoice(file);
   }

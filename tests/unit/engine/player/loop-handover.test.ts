@@ -218,6 +218,21 @@ describe('loop hand-over', () => {
     expect(sources[2]!.stoppedAt).toBeCloseTo(raw.currentTime + HANDOVER_LEAD_S + HANDOVER_FADE_S, 6);
   });
 
+  it('keeps its own clock when the silent element restarts its loop after drifting (no jump every ~84 minutes)', async () => {
+    const { handover, sources, element, raw } = setup();
+    handover.load('/media/ocean.mp3');
+    await settle();
+    expect(sources).toHaveLength(2);
+    // The voice plays 3.2 s at 10.2 s: at 12.0 s it wraps to the file's start. The element, 0.4 s behind
+    // after its own restarts (3.6–8.7 ms each), restarts its loop now ('seeked' at 0.1 s, where the voice is at 0.5 s).
+    raw.currentTime = 12.5;
+    (element as { currentTime: number }).currentTime = 0.1;
+    handover.sync();
+    await settle();
+    expect(sources).toHaveLength(2);
+    expect(handover.active).toBe(true);
+  });
+
   it('a track change aborts the read of the old file, and a late read of it is dropped', async () => {
     let resolveFirst: (bytes: ArrayBuffer) => void = () => {};
     const signals: AbortSignal[] = [];
