@@ -11,6 +11,7 @@
  * before anything else (two voices exist only while a crossfade ends). Where decodeAudioData or
  * buffer sources are missing, or the read or a decode fails, the element's own loop stays audible.
  */
+import { deferred, type Deferred } from '../../lib/deferred';
 import { reportError } from '../../lib/error-reporting';
 import { createLoopVoice, type LoopVoice } from './loop-voice';
 import { parseMp3Layout, type Mp3Layout } from './mp3-layout';
@@ -51,6 +52,11 @@ export interface LoopHandoverDeps {
 export interface LoopHandover {
   /** A new looping track: decode `url` (or the cached copy's `blob`) in the background and take over when ready. */
   load(url: string, blob?: Blob): void;
+  /**
+   * The track's file as read for decoding (null where there is no decoding): the offline save stores
+   * these bytes instead of downloading the file again. Rejects (AbortError) when the track changes first.
+   */
+  readonly fileBytes: Promise<ArrayBuffer> | null;
   /** The element started, paused or was seeked: follow it. */
   sync(): void;
   /** Stop and free the decoded loop (the track changed, or playback stopped for good). */
@@ -89,6 +95,7 @@ export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
   const voices = new Set<LoopVoice>();
   /** Aborts the read of the file that is no longer wanted (load and release). */
   let reading: AbortController | null = null;
+  let fileRead: Deferred<ArrayBuffer> | null = null;
 
   const fadeTo = (param: AudioParam, to: number, at: number) => {
     param.cancelScheduledValues(at);
@@ -157,13 +164,16 @@ export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
         // A read the track change overtook is dropped even where the fetch could not be aborted.
         if (controller.signal.aborted) return;
         reading = null;
+        fileRead?.resolve(bytes);
         const data = new Uint8Array(bytes);
         file = { bytes: data, layout: parseMp3Layout(data) };
         follow();
       })
       .catch((error: unknown) => {
         // The element's own loop goes on: seamless is lost, the sound is not.
-        if (!controller.signal.aborted) failed(error);
+        if (controller.signal.aborted) return;
+        fileRead?.reject(error);
+        failed(error);
       });
   }
 
@@ -197,6 +207,7 @@ export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
       handover.release();
       if (!supportsLoopHandover(ctx)) return;
       pending = { url, blob };
+      fileRead = deferred<ArrayBuffer>();
       if (elementPlaying()) scheduleRead();
     },
     sync() {
@@ -205,6 +216,8 @@ export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
     },
     release() {
       reading?.abort();
+      fileRead?.reject(new DOMException('the track changed', 'AbortError'));
+      fileRead = null;
       reading = null;
       pending = null;
       clearTimeout(decodeTimer);
@@ -213,6 +226,9 @@ export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
       stopPlaying(now);
       file = null;
       fadeTo(elementGain.gain, 1, now);
+    },
+    get fileBytes() {
+      return fileRead?.promise ?? null;
     },
     get active() {
       return heard !== null;
