@@ -122,12 +122,14 @@ export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
    */
   const elementPlaying = () => !element.paused && element.readyState >= HAVE_FUTURE_DATA;
 
+  // The decoded bytes held, on the element for the bench and devtools (as `loop` says what is heard).
+  const onResident = () => (element.dataset.decodedBytes = String(handover.residentBytes));
   const failed = (error: unknown) => reportError(error, 'Lull: could not decode the loop, the element loops instead:');
 
   /** A voice at the element's place, carried forward on the audio clock; heard from its start, crossfaded. */
   const startVoice = (source: { bytes: Uint8Array; layout: Mp3Layout }) => {
     const rate = source.layout.sampleRate;
-    const voice = createLoopVoice({ ctx, output, file: source.bytes, layout: source.layout, windowSeconds: deps.windowSeconds, onError: failed });
+    const voice = createLoopVoice({ ctx, output, file: source.bytes, layout: source.layout, windowSeconds: deps.windowSeconds, onError: failed, onResident });
     voices.add(voice);
     starting = voice;
     voice

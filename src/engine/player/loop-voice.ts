@@ -26,6 +26,8 @@ export interface LoopVoiceDeps {
   windowSeconds?: number;
   /** Called when a window could not be decoded (the voice then stops scheduling). */
   onError?: (error: unknown) => void;
+  /** The windows held changed (one scheduled, ended or dropped). */
+  onResident?: () => void;
 }
 
 export interface LoopVoice {
@@ -142,12 +144,14 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
     node.start(when, (skip + from - w.start) / rate, (samples + tail) / rate);
     const entry = { node, bytes: bytesOf(buffer), when };
     scheduled.add(entry);
+    deps.onResident?.();
     node.onended = () => {
       scheduled.delete(entry);
       node.disconnect();
       joins.disconnect();
       // The gain goes with the last window (after a fade-out ends).
       if (stopped && scheduled.size === 0) gain.disconnect();
+      deps.onResident?.();
       pump();
     };
     nextStart = wrap(w.start + w.length);
@@ -204,6 +208,7 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
         }
       }
       if (scheduled.size === 0) gain.disconnect();
+      deps.onResident?.();
     },
     position(at) {
       return wrap(anchorPos + (at - anchorAt) * rate);

@@ -157,6 +157,8 @@ describe('loop hand-over', () => {
     expect(element.dataset.loop).toBe('decoded');
     expect(handover.residentBytes).toBe(windowBytes(sources[0]!) + windowBytes(sources[1]!));
     expect(handover.residentBytes).toBeLessThanOrEqual(2 * (RATE * WINDOW + 4095) * 2 * 4);
+    // Shown on the element for the bench and devtools.
+    expect(element.dataset.decodedBytes).toBe(String(handover.residentBytes));
   });
 
   it('schedules each window exactly where the previous one ends, wraps at the loop end, and frees ended windows', async () => {
