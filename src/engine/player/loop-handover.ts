@@ -27,11 +27,7 @@ export const HANDOVER_FADE_S = 0.02;
 export const HANDOVER_LEAD_S = 0.2;
 /** The element and the buffer disagreeing by more than this (after a seek) starts the buffer again at the element's place. */
 export const RESYNC_THRESHOLD_S = 0.25;
-/**
- * The silent element's own loop restart lands it near 0 while the voice, on the audio clock, is near
- * its wrap too, up to ~2 s apart after a night (3.6–8.7 ms per restart): not a seek, so the voice keeps
- * its clock (resyncing there jumped ~0.25 s every ~84 minutes).
- */
+/** The element's own restart (near 0, the voice near its wrap, ~2 s apart after a night): not a seek, the voice keeps its clock. */
 const OWN_RESTART_S = 3;
 
 export interface LoopHandoverDeps {
@@ -52,10 +48,7 @@ export interface LoopHandoverDeps {
 export interface LoopHandover {
   /** A new looping track: decode `url` (or the cached copy's `blob`) in the background and take over when ready. */
   load(url: string, blob?: Blob): void;
-  /**
-   * The track's file as read for decoding (null where there is no decoding): the offline save stores
-   * these bytes instead of downloading the file again. Rejects (AbortError) when the track changes first.
-   */
+  /** The file as read for decoding (null without decoding; the offline save stores it); AbortError on a track change. */
   readonly fileBytes: Promise<ArrayBuffer> | null;
   /** The element started, paused or was seeked: follow it. */
   sync(): void;
@@ -126,10 +119,17 @@ export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
   const onResident = () => (element.dataset.decodedBytes = String(handover.residentBytes));
   const failed = (error: unknown) => reportError(error, 'Lull: could not decode the loop, the element loops instead:');
 
+  /** A window that cannot be decoded: the element's own loop is heard again for this track. */
+  const giveUp = (error: unknown) => {
+    failed(error);
+    file = null;
+    follow();
+  };
+
   /** A voice at the element's place, carried forward on the audio clock; heard from its start, crossfaded. */
   const startVoice = (source: { bytes: Uint8Array; layout: Mp3Layout }) => {
     const rate = source.layout.sampleRate;
-    const voice = createLoopVoice({ ctx, output, file: source.bytes, layout: source.layout, windowSeconds: deps.windowSeconds, onError: failed, onResident });
+    const voice = createLoopVoice({ ctx, output, file: source.bytes, layout: source.layout, windowSeconds: deps.windowSeconds, onError: giveUp, onResident });
     voices.add(voice);
     starting = voice;
     voice

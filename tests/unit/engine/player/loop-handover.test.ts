@@ -60,9 +60,10 @@ function fakeDecode(bytes: ArrayBuffer): FakeBuffer {
   return { length: parseMp3Layout(slice).length, numberOfChannels: 2, slice };
 }
 
-function fakeContext(options: { decode?: boolean; holdDecodes?: boolean } = {}) {
+function fakeContext(options: { decode?: boolean; holdDecodes?: boolean; failAfter?: number } = {}) {
   const sources: FakeSource[] = [];
   const held: (() => void)[] = [];
+  let decodes = 0;
   const ctx = {
     currentTime: 10,
     sampleRate: RATE,
@@ -90,7 +91,11 @@ function fakeContext(options: { decode?: boolean; holdDecodes?: boolean } = {}) 
       options.decode === false
         ? undefined
         : (bytes: ArrayBuffer) =>
-            options.holdDecodes ? new Promise<FakeBuffer>((resolve) => held.push(() => resolve(fakeDecode(bytes)))) : Promise.resolve(fakeDecode(bytes)),
+            ++decodes > (options.failAfter ?? Infinity)
+              ? Promise.reject(new DOMException('Unable to decode audio data', 'EncodingError'))
+              : options.holdDecodes
+                ? new Promise<FakeBuffer>((resolve) => held.push(() => resolve(fakeDecode(bytes))))
+                : Promise.resolve(fakeDecode(bytes)),
   };
   return { ctx: ctx as unknown as BaseAudioContext, sources, raw: ctx, held };
 }
@@ -111,7 +116,7 @@ function cutFrom(source: FakeSource, file: Uint8Array): boolean {
   return false;
 }
 
-function setup(options: { decode?: boolean; holdDecodes?: boolean; fetchBytes?: (url: string, signal: AbortSignal) => Promise<ArrayBuffer> } = {}) {
+function setup(options: { decode?: boolean; holdDecodes?: boolean; failAfter?: number; fetchBytes?: (url: string, signal: AbortSignal) => Promise<ArrayBuffer> } = {}) {
   const { ctx, sources, raw, held } = fakeContext(options);
   const element = fakeElement();
   const elementGain = { gain: new FakeParam() } as unknown as GainNode & { gain: FakeParam };
@@ -282,6 +287,18 @@ describe('loop hand-over', () => {
     expect(sources).toHaveLength(1);
     end(sources[0]!);
     expect(handover.residentBytes).toBe(0);
+  });
+
+  it('a window that cannot be decoded mid-play hands the sound back to the element (never silence)', async () => {
+    const { handover, sources, elementGain, element } = setup({ failAfter: 2 });
+    handover.load('/media/ocean.mp3');
+    await settle();
+    expect(handover.active).toBe(true);
+    end(sources[0]!);
+    await settle();
+    expect(handover.active).toBe(false);
+    expect(elementGain.gain.events.at(-1)?.[1]).toBe(1);
+    expect(element.dataset.loop).toBe('element');
   });
 
   it('waits for the element to play before reading (the first sound comes first)', async () => {
