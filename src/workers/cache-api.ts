@@ -129,13 +129,10 @@ export function createCacheApi(deps: CacheApiDeps = {}) {
       // An unreadable index only costs a second save.
     }
 
-    let bytes: Uint8Array;
-    let mimeType: string;
-    if (given) {
-      // The page read the file already (to decode it): the same bytes, no second download.
-      bytes = new Uint8Array(given);
-      mimeType = 'audio/mpeg';
-    } else try {
+    // Given: the page read the file already (to decode it), the same bytes are stored, no second download.
+    let bytes = given && new Uint8Array(given);
+    let mimeType = 'audio/mpeg';
+    if (!bytes) try {
       const response = await fetchAudio(url);
       if (!response.ok) return { outcome: 'failed', kind: 'fetch', message: strings.failedToFetchAudio(response.status, response.statusText) };
       const blob = await response.blob();
