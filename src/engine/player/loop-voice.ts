@@ -16,6 +16,8 @@ export const WINDOW_SECONDS = 5;
  * sound itself, so a buffer source that ends a frame early or late (rate conversion rounds) is inaudible.
  */
 export const JOIN_SAMPLES = 96;
+/** How far ahead a window decoded too late is started (the audio thread must get it before its time). */
+const LATE_LEAD_S = 0.1;
 
 export interface LoopVoiceDeps {
   ctx: BaseAudioContext;
@@ -166,7 +168,15 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
     decodeWindow(start)
       .then(({ w, buffer, skip }) => {
         if (stopped) return;
-        schedule(buffer, skip, w, start, nextWhen, nextFade);
+        // Decoded after its time (the page stalled for a window's length): it starts where the clock is
+        // by then, so the voice keeps its place instead of sliding late and doubling the next join.
+        const at = Math.max(nextWhen, snap(ctx.currentTime + LATE_LEAD_S));
+        const from = at === nextWhen ? start : onGrid(start + (at - nextWhen) * rate);
+        if (from < w.start || from >= w.start + w.length) {
+          nextStart = from;
+          nextWhen = at;
+          nextFade = 0;
+        } else schedule(buffer, skip, w, from, at, at === nextWhen ? nextFade : 0);
         pump();
       })
       .catch((error: unknown) => {

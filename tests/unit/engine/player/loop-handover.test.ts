@@ -301,6 +301,25 @@ describe('loop hand-over', () => {
     expect(element.dataset.loop).toBe('element');
   });
 
+  it('a window decoded after its time starts where the audio clock is by then (no late slide, no doubled join)', async () => {
+    const { handover, sources, held, raw } = setup({ holdDecodes: true });
+    handover.load('/media/ocean.mp3');
+    await settle();
+    held.shift()!();
+    await settle();
+    // The window [3 s, 4 s) plays from 3.2 s at 10.2 s; the next one was due at 11.0 s, and the page stalled until 11.5 s.
+    raw.currentTime = 11.5;
+    held.shift()!();
+    await settle();
+    expect(sources).toHaveLength(2);
+    const [at, offset, duration] = sources[1]!.started!;
+    expect(at).toBeCloseTo(11.6, 4);
+    // Where the clock says the sound is at 11.6 s: 4.6 s, inside the window [4 s, 5 s).
+    expect(offset).toBeCloseTo(skipOf(4) + 0.6, 4);
+    expect(duration).toBeCloseTo(0.4 + TAIL, 4);
+    expect(handover.active).toBe(true);
+  });
+
   it('waits for the element to play before reading (the first sound comes first)', async () => {
     const { handover, element, fetches } = setup();
     (element as { paused: boolean }).paused = true;
