@@ -19,8 +19,11 @@ export interface PlaybackSourceService {
    * engine still wants this start when the answer comes (an overtaken one creates and shows nothing).
    */
   resolvePlaybackSource(sound: Soundscape, url: string, isCurrent?: () => boolean): Promise<PlaybackSource>;
-  /** Called once a streamed (not cached) track starts playing, so it can be saved for offline use. */
-  onStreamStarted(sound: Soundscape, url: string): void;
+  /**
+   * Called once a streamed (not cached) track starts playing, so it can be saved for offline use;
+   * `bytes`, when given, is the file as the engine reads it (saved instead of fetching it again).
+   */
+  onStreamStarted(sound: Soundscape, url: string, bytes?: Promise<ArrayBuffer> | null): void;
   /** After a load error: the next thing to try (the saved copy, or the stream after a failed copy), or null. */
   recoverFromLoadError(sound: Soundscape, url: string, isCurrent?: () => boolean): Promise<PlaybackSource | null>;
 }

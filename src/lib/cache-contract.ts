@@ -37,7 +37,8 @@ export type RemoveResult = { ok: true } | { ok: false; message: string };
 
 /** What the page may call on the cache worker (the comlink client, or a fake in tests). */
 export interface CacheBackend {
-  saveAudio(soundscapeId: number | null | undefined, url: string, replace?: boolean): Promise<SaveResult>;
+  /** `bytes`: the file as the page already read it (no second download); fetched from `url` when absent. */
+  saveAudio(soundscapeId: number | null | undefined, url: string, replace?: boolean, bytes?: ArrayBuffer): Promise<SaveResult>;
   readAudio(soundscapeId: number): Promise<ReadResult>;
   listCachedEntries(): Promise<ListResult<CachedEntry>>;
   listCachedSounds(): Promise<ListResult<CachedSoundInfo>>;

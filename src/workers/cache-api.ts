@@ -72,7 +72,7 @@ export function createCacheApi(deps: CacheApiDeps = {}) {
 
   const inFlight = new Map<string, Promise<SaveResult>>();
 
-  async function save(soundscapeId: number, url: string, replace: boolean): Promise<SaveResult> {
+  async function save(soundscapeId: number, url: string, replace: boolean, given?: ArrayBuffer): Promise<SaveResult> {
     let database: AudioDb;
     try {
       database = await db();
@@ -86,9 +86,10 @@ export function createCacheApi(deps: CacheApiDeps = {}) {
       // An unreadable index only costs a second save.
     }
 
-    let bytes: Uint8Array;
-    let mimeType: string;
-    try {
+    // Given: the page read the file already (to decode it), the same bytes are stored, no second download.
+    let bytes = given && new Uint8Array(given);
+    let mimeType = 'audio/mpeg';
+    if (!bytes) try {
       const response = await fetchAudio(url);
       if (!response.ok) return { outcome: 'failed', kind: 'fetch', message: strings.failedToFetchAudio(response.status, response.statusText) };
       const blob = await response.blob();
@@ -113,7 +114,7 @@ export function createCacheApi(deps: CacheApiDeps = {}) {
      * Fetches the sound and stores it, unless it is already saved from this URL; `replace` saves
      * anyway (a corrupt copy). Concurrent calls for the same sound and URL share one save.
      */
-    saveAudio(soundscapeId: number | null | undefined, url: string, replace = false): Promise<SaveResult> {
+    saveAudio(soundscapeId: number | null | undefined, url: string, replace = false, bytes?: ArrayBuffer): Promise<SaveResult> {
       if (!isSoundscapeId(soundscapeId)) {
         warn('Lull: not saving audio for offline use without a soundscape id:', url);
         return Promise.resolve({ outcome: 'skipped' });
@@ -121,7 +122,7 @@ export function createCacheApi(deps: CacheApiDeps = {}) {
       const key = `${soundscapeId} ${url}`;
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = save(soundscapeId, url, replace).finally(() => inFlight.delete(key));
+        pending = save(soundscapeId, url, replace, bytes).finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
       return pending;

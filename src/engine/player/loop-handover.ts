@@ -1,18 +1,20 @@
 /**
- * Seamless loops as heard (issue 11). Chromium's `<audio loop>` restarts with 3.6–8.7 ms of
- * silence and a click; an AudioBufferSourceNode with `loop = true` over the decoded file does not.
- * A 120 s loop must not wait for a full decode before it is heard, so the element starts as
- * always (through its MediaElementSource) while the same file is decoded in the background; once
- * decoded, a buffer source starts at the element's position on the audio clock and a short
- * crossfade hands the sound over, long before the first restart. The element keeps running,
- * silent, as the clock and the truth the player follows (state, lock screen, stats); when it pauses,
- * resumes or is seeked, the buffer follows it.
+ * Seamless loops as heard (issues 11, 22). Chromium's `<audio loop>` restarts with 3.6–8.7 ms of
+ * silence and a click; buffer sources scheduled back to back on the audio clock do not. The element
+ * starts the sound as always (through its MediaElementSource) while the file is read; then a loop
+ * voice (loop-voice.ts: decoded 5 s windows, never the whole file) starts at the element's place on
+ * the audio clock and a short crossfade hands the sound over, long before the first restart. The
+ * element keeps running, silent, as the truth the player follows (state, lock screen, stats); when it
+ * pauses, resumes or is seeked, the voice follows it.
  *
- * At most one decoded loop is resident: `load` and `release` drop the previous one before anything
- * else (two exist only while a fade-out ends). Where decodeAudioData or buffer sources are missing,
- * or the decode fails, the element's own loop stays audible (today's behaviour).
+ * One file is held per track, compressed; `load` and `release` abort its read and stop its voices
+ * before anything else (two voices exist only while a crossfade ends). Where decodeAudioData or
+ * buffer sources are missing, or the read or a decode fails, the element's own loop stays audible.
  */
+import { deferred, type Deferred } from '../../lib/deferred';
 import { reportError } from '../../lib/error-reporting';
+import { createLoopVoice, type LoopVoice } from './loop-voice';
+import { parseMp3Layout, type Mp3Layout } from './mp3-layout';
 
 /** Crossfade long enough to hide a few ms of misalignment, short enough to be inaudible as a fade. */
 export const HANDOVER_FADE_S = 0.02;
@@ -25,6 +27,8 @@ export const HANDOVER_FADE_S = 0.02;
 export const HANDOVER_LEAD_S = 0.2;
 /** The element and the buffer disagreeing by more than this (after a seek) starts the buffer again at the element's place. */
 export const RESYNC_THRESHOLD_S = 0.25;
+/** The element's own restart (near 0, the voice near its wrap, ~2 s apart after a night): not a seek, the voice keeps its clock. */
+const OWN_RESTART_S = 3;
 
 export interface LoopHandoverDeps {
   ctx: BaseAudioContext;
@@ -33,35 +37,31 @@ export interface LoopHandoverDeps {
   elementGain: GainNode;
   /** Where the buffer source goes (the track gain). */
   output: AudioNode;
-  /** The file's bytes (fetch of the stream URL, or of the cached copy's object URL). */
-  fetchBytes?: (url: string) => Promise<ArrayBuffer>;
+  /** The file's bytes (fetch of the stream URL); aborted when the track changes first. */
+  fetchBytes?: (url: string, signal: AbortSignal) => Promise<ArrayBuffer>;
   /** How long after the element really starts playing the decode begins (out of the first sound's way). */
   decodeDelayMs?: number;
+  /** Window length (loop-voice.ts's default otherwise). */
+  windowSeconds?: number;
 }
 
 export interface LoopHandover {
   /** A new looping track: decode `url` (or the cached copy's `blob`) in the background and take over when ready. */
   load(url: string, blob?: Blob): void;
+  /** The file as read for decoding (null without decoding; the offline save stores it); AbortError on a track change. */
+  readonly fileBytes: Promise<ArrayBuffer> | null;
   /** The element started, paused or was seeked: follow it. */
   sync(): void;
   /** Stop and free the decoded loop (the track changed, or playback stopped for good). */
   release(): void;
   /** Whether the decoded loop (not the element) is what is heard. */
   readonly active: boolean;
-  /** Frames × channels × 4 of the resident decoded loop (0 when none). */
+  /** Frames × channels × 4 of the decoded windows held (0 when none; ≤ 3 windows per voice). */
   readonly residentBytes: number;
 }
 
-interface Playing {
-  readonly node: AudioBufferSourceNode;
-  readonly gain: GainNode;
-  /** ctx time at which `offset` of the buffer played. */
-  readonly startedAt: number;
-  readonly offset: number;
-}
-
-const defaultFetch = async (url: string): Promise<ArrayBuffer> => {
-  const response = await fetch(url);
+const defaultFetch = async (url: string, signal: AbortSignal): Promise<ArrayBuffer> => {
+  const response = await fetch(url, { signal });
   if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
   return response.arrayBuffer();
 };
@@ -77,13 +77,18 @@ export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
   const { ctx, element, elementGain, output } = deps;
   const fetchBytes = deps.fetchBytes ?? defaultFetch;
   const decodeDelayMs = deps.decodeDelayMs ?? 500;
-  let buffer: AudioBuffer | null = null;
-  /** The file to decode once the element plays (the first sound comes first). */
+  /** The file, once read and laid out (decoded a window at a time by each voice). */
+  let file: { bytes: Uint8Array; layout: Mp3Layout } | null = null;
+  /** The file to read once the element plays (the first sound comes first). */
   let pending: { url: string; blob?: Blob } | null = null;
   let decodeTimer: ReturnType<typeof setTimeout> | undefined;
-  let playing: Playing | null = null;
-  /** Bumped by load and release, so a decode that finishes late knows it is stale. */
-  let token = 0;
+  /** The voice heard, and one being started (its first window decoding); fading ones stay in `voices` until done. */
+  let heard: LoopVoice | null = null;
+  let starting: LoopVoice | null = null;
+  const voices = new Set<LoopVoice>();
+  /** Aborts the read of the file that is no longer wanted (load and release). */
+  let reading: AbortController | null = null;
+  let fileRead: Deferred<ArrayBuffer> | null = null;
 
   const fadeTo = (param: AudioParam, to: number, at: number) => {
     param.cancelScheduledValues(at);
@@ -91,21 +96,17 @@ export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
     param.linearRampToValueAtTime(to, at + HANDOVER_FADE_S);
   };
 
+  const fadeOut = (voice: LoopVoice, at: number) => {
+    fadeTo(voice.gain.gain, 0, at);
+    voice.stop(at + HANDOVER_FADE_S);
+  };
+
   const stopPlaying = (at: number) => {
-    const old = playing;
-    playing = null;
-    if (!old) return;
+    starting?.stop(at);
+    starting = null;
+    if (heard) fadeOut(heard, at);
+    heard = null;
     element.dataset.loop = 'element';
-    fadeTo(old.gain.gain, 0, at);
-    try {
-      old.node.stop(at + HANDOVER_FADE_S);
-    } catch {
-      // Already stopped.
-    }
-    old.node.onended = () => {
-      old.node.disconnect();
-      old.gain.disconnect();
-    };
   };
 
   /**
@@ -114,67 +115,93 @@ export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
    */
   const elementPlaying = () => !element.paused && element.readyState >= HAVE_FUTURE_DATA;
 
-  const position = (p: Playing, at: number, duration: number) => (((p.offset + at - p.startedAt) % duration) + duration) % duration;
+  // The decoded bytes held, on the element for the bench and devtools (as `loop` says what is heard).
+  const onResident = () => (element.dataset.decodedBytes = String(handover.residentBytes));
+  const failed = (error: unknown) => reportError(error, 'Lull: could not decode the loop, the element loops instead:');
 
-  const startAt = (decoded: AudioBuffer, at: number) => {
-    const node = ctx.createBufferSource();
-    node.buffer = decoded;
-    node.loop = true;
-    const gain = ctx.createGain();
-    gain.gain.value = 0;
-    node.connect(gain);
-    gain.connect(output);
-    // The element's place now, carried forward to `at` on the audio clock.
-    const offset = (element.currentTime + (at - ctx.currentTime)) % decoded.duration;
-    node.start(at, offset);
-    fadeTo(gain.gain, 1, at);
-    stopPlaying(at);
-    playing = { node, gain, startedAt: at, offset };
-    // What is heard, on the element for tests and devtools: 'decoded' or 'element'.
-    element.dataset.loop = 'decoded';
+  /** A window that cannot be decoded: the element's own loop is heard again for this track. */
+  const giveUp = (error: unknown) => {
+    failed(error);
+    file = null;
+    follow();
   };
 
-  function decode(): void {
+  /** A voice at the element's place, carried forward on the audio clock; heard from its start, crossfaded. */
+  const startVoice = (source: { bytes: Uint8Array; layout: Mp3Layout }) => {
+    const rate = source.layout.sampleRate;
+    const voice = createLoopVoice({ ctx, output, file: source.bytes, layout: source.layout, windowSeconds: deps.windowSeconds, onError: giveUp, onResident });
+    voices.add(voice);
+    starting = voice;
+    voice
+      .start((at) => (element.currentTime + (at - ctx.currentTime)) * rate, HANDOVER_LEAD_S)
+      .then((at) => {
+        if (at === null || starting !== voice) return;
+        starting = null;
+        fadeTo(voice.gain.gain, 1, at);
+        if (heard) fadeOut(heard, at);
+        heard = voice;
+        fadeTo(elementGain.gain, 0, at);
+        // What is heard, on the element for tests and devtools: 'decoded' or 'element'.
+        element.dataset.loop = 'decoded';
+      })
+      .catch((error: unknown) => {
+        if (starting !== voice) return;
+        starting = null;
+        voice.stop(ctx.currentTime);
+        failed(error);
+      });
+  };
+
+  function read(): void {
     decodeTimer = undefined;
     // Paused or buffering since the timer was set: the next 'playing' (sync) sets it again.
     if (!elementPlaying()) return;
     const next = pending;
     pending = null;
     if (!next) return;
-    const mine = token;
-    (next.blob ? next.blob.arrayBuffer() : fetchBytes(next.url))
-      .then((bytes) => (mine === token ? ctx.decodeAudioData(bytes) : null))
-      .then((decoded) => {
-        if (!decoded || mine !== token) return;
-        buffer = decoded;
+    const controller = new AbortController();
+    reading = controller;
+    (next.blob ? next.blob.arrayBuffer() : fetchBytes(next.url, controller.signal))
+      .then((bytes) => {
+        // A read the track change overtook is dropped even where the fetch could not be aborted.
+        if (controller.signal.aborted) return;
+        reading = null;
+        fileRead?.resolve(bytes);
+        const data = new Uint8Array(bytes);
+        file = { bytes: data, layout: parseMp3Layout(data) };
         follow();
       })
       .catch((error: unknown) => {
         // The element's own loop goes on: seamless is lost, the sound is not.
-        if (mine === token) reportError(error, 'Lull: could not decode the loop, the element loops instead:');
+        if (controller.signal.aborted) return;
+        fileRead?.reject(error);
+        failed(error);
       });
   }
 
-  function scheduleDecode(): void {
-    if (decodeTimer === undefined) decodeTimer = setTimeout(decode, decodeDelayMs);
+  function scheduleRead(): void {
+    if (decodeTimer === undefined) decodeTimer = setTimeout(read, decodeDelayMs);
   }
 
   /** Makes what is heard follow the element: the decoded loop in step with it, or the element itself. */
   function follow(): void {
     const now = ctx.currentTime;
-    if (!buffer || element.paused || element.ended) {
+    if (!file || element.paused || element.ended) {
       stopPlaying(now);
       // Nothing decoded: the element is what is heard.
-      if (!buffer) fadeTo(elementGain.gain, 1, now);
+      if (!file) fadeTo(elementGain.gain, 1, now);
       return;
     }
-    if (playing) {
-      const drift = Math.abs(position(playing, now, buffer.duration) - element.currentTime);
-      if (Math.min(drift, buffer.duration - drift) <= RESYNC_THRESHOLD_S) return;
+    if (starting) return;
+    if (heard) {
+      const duration = file.layout.length / file.layout.sampleRate;
+      const voiceAt = heard.position(now) / file.layout.sampleRate;
+      const drift = Math.abs(voiceAt - element.currentTime);
+      if (Math.min(drift, duration - drift) <= RESYNC_THRESHOLD_S) return;
+      const nearWrap = (t: number) => t < OWN_RESTART_S || t > duration - OWN_RESTART_S;
+      if (element.currentTime < 1 && nearWrap(voiceAt)) return;
     }
-    const at = now + HANDOVER_LEAD_S;
-    startAt(buffer, at);
-    fadeTo(elementGain.gain, 0, at);
+    startVoice(file);
   }
 
   const handover: LoopHandover = {
@@ -182,27 +209,39 @@ export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
       handover.release();
       if (!supportsLoopHandover(ctx)) return;
       pending = { url, blob };
-      if (elementPlaying()) scheduleDecode();
+      fileRead = deferred<ArrayBuffer>();
+      if (elementPlaying()) scheduleRead();
     },
     sync() {
-      if (pending && elementPlaying()) scheduleDecode();
+      if (pending && elementPlaying()) scheduleRead();
       follow();
     },
     release() {
-      token++;
+      reading?.abort();
+      fileRead?.reject(new DOMException('the track changed', 'AbortError'));
+      fileRead = null;
+      reading = null;
       pending = null;
       clearTimeout(decodeTimer);
       decodeTimer = undefined;
       const now = ctx.currentTime;
       stopPlaying(now);
-      buffer = null;
+      file = null;
       fadeTo(elementGain.gain, 1, now);
     },
+    get fileBytes() {
+      return fileRead?.promise ?? null;
+    },
     get active() {
-      return playing !== null;
+      return heard !== null;
     },
     get residentBytes() {
-      return buffer ? buffer.length * buffer.numberOfChannels * 4 : 0;
+      let total = 0;
+      for (const voice of voices) {
+        if (voice.done) voices.delete(voice);
+        else total += voice.residentBytes;
+      }
+      return total;
     },
   };
   return handover;

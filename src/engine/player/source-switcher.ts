@@ -131,7 +131,8 @@ export function createSourceSwitcher(deps: SourceSwitcherDeps): SourceSwitcher {
     started() {
       if (!sound || fromCache || streamReported) return;
       streamReported = true;
-      sources.onStreamStarted(sound, url);
+      // A loop's file is read once, for its decoding, and those bytes are what is saved (one download).
+      sources.onStreamStarted(sound, url, output.fileBytes());
     },
   };
 }

@@ -31,6 +31,8 @@ export interface TrackOutput {
   setSource(source: { src: string; url: string; loops: boolean; blob?: Blob }): void;
   /** The element started, paused or was seeked: the decoded loop follows it. */
   follow(): void;
+  /** The current loop's file as read for decoding (null for songs or without Web Audio): what the offline save stores. */
+  fileBytes(): Promise<ArrayBuffer> | null;
   dispose(): void;
 }
 
@@ -155,6 +157,9 @@ export function createTrackOutput(options: { bus?: AudioBus; parent: HTMLElement
     },
     follow() {
       route?.loop.sync();
+    },
+    fileBytes() {
+      return current.loops ? (route?.loop.fileBytes ?? null) : null;
     },
     dispose() {
       for (const unsubscribe of unsubscribers) unsubscribe?.();

@@ -36,6 +36,8 @@ class CacheTimeout extends Error {
 const STALE = Symbol('stale');
 const always = () => true;
 
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
 const failedCachedText = (playbackContext: PlaybackContext): string =>
   playbackContext === 'playlist' ? strings.failedCachedPlaylistAudio : strings.failedCachedAudio;
 
@@ -168,7 +170,7 @@ export function createOfflineService(deps: OfflineServiceDeps) {
     },
 
     /** A streamed track started: save it once (again only when its URL changed), when online. */
-    onStreamStarted(sound: Soundscape, url: string): void {
+    onStreamStarted(sound: Soundscape, url: string, bytes?: Promise<ArrayBuffer> | null): void {
       const id = sound.index;
       if (!store.online) return;
       const replace = corruptCopies.has(id);
@@ -177,7 +179,14 @@ export function createOfflineService(deps: OfflineServiceDeps) {
       saving.set(id, url);
       let pending: Promise<SaveResult>;
       try {
-        pending = deps.cache().saveAudio(id, url, replace);
+        const cache = deps.cache();
+        pending = bytes
+          ? bytes.then(
+              (file) => cache.saveAudio(id, url, replace, file),
+              // The track changed before its file was read: nothing to save, nothing fetched for it.
+              (error: unknown) => (isAbort(error) ? { outcome: 'skipped' as const } : cache.saveAudio(id, url, replace)),
+            )
+          : cache.saveAudio(id, url, replace);
       } catch (error) {
         saving.delete(id);
         reportError(error, 'Lull: the offline cache is not available:');

@@ -1,13 +1,26 @@
 /**
- * The loop hand-over (issue 11): the element plays first; the decoded copy takes over at the
- * element's place with a crossfade; pause, resume and seeks are followed; one decoded loop at most,
- * released on a track change; the element loop stays where decoding is missing or fails.
- * A small fake context records what is scheduled (web-audio-test-api does not run a clock).
+ * The loop hand-over (issues 11, 22): the element plays first; a loop voice of decoded windows takes
+ * over at the element's place with a crossfade, its windows scheduled back to back on the audio
+ * clock (each join exactly where the previous window ends), at most two held; pause, resume and
+ * seeks are followed; a track change aborts the read and drops late reads and decodes; the element
+ * loop stays where decoding is missing or fails. A small fake context records what is scheduled
+ * (web-audio-test-api does not run a clock); the file is a real catalogue-encoded MP3 (5 s).
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { createLoopHandover, HANDOVER_FADE_S, HANDOVER_LEAD_S } from '../../../../src/engine/player/loop-handover';
+import { JOIN_SAMPLES } from '../../../../src/engine/player/loop-voice';
+import { parseMp3Layout, sliceMp3 } from '../../../../src/engine/player/mp3-layout';
 
 vi.mock('../../../../src/lib/error-reporting', () => ({ reportError: vi.fn() }));
+
+const FIXTURE = new Uint8Array(readFileSync(`${process.cwd()}/tests/fixtures/ocean-vbr.mp3`));
+/** Another sound (same length), to tell which file a window was cut from. */
+const OTHER = new Uint8Array(readFileSync(`${process.cwd()}/tests/fixtures/forest-cbr128.mp3`));
+const fixtureBytes = () => FIXTURE.slice().buffer;
+const RATE = 48000;
+/** 1 s windows: the 5 s fixture is five of them. */
+const WINDOW = 1;
 
 class FakeParam {
   value = 1;
@@ -26,28 +39,46 @@ class FakeParam {
   }
 }
 
+interface FakeBuffer {
+  length: number;
+  numberOfChannels: number;
+  /** The slice decoded (to tell which file it was cut from). */
+  slice: Uint8Array;
+}
+
 interface FakeSource {
-  buffer: { duration: number } | null;
-  loop: boolean;
-  started?: [number, number];
+  buffer: FakeBuffer | null;
+  started?: [number, number, number];
   stoppedAt?: number;
+  disconnected: boolean;
   onended: (() => void) | null;
 }
 
-function fakeContext(options: { decode?: boolean } = {}) {
+/** Decodes as a tag-honouring decoder would: the slice's own layout says how many samples. */
+function fakeDecode(bytes: ArrayBuffer): FakeBuffer {
+  const slice = new Uint8Array(bytes);
+  return { length: parseMp3Layout(slice).length, numberOfChannels: 2, slice };
+}
+
+function fakeContext(options: { decode?: boolean; holdDecodes?: boolean; failAfter?: number } = {}) {
   const sources: FakeSource[] = [];
+  const held: (() => void)[] = [];
+  let decodes = 0;
   const ctx = {
     currentTime: 10,
+    sampleRate: RATE,
     createGain: () => ({ gain: new FakeParam(), connect() {}, disconnect() {} }),
     createBufferSource: () => {
       const source: FakeSource & Record<string, unknown> = {
         buffer: null,
-        loop: false,
+        disconnected: false,
         onended: null,
         connect() {},
-        disconnect() {},
-        start(at: number, offset: number) {
-          source.started = [at, offset];
+        disconnect() {
+          source.disconnected = true;
+        },
+        start(at: number, offset: number, duration: number) {
+          source.started = [at, offset, duration];
         },
         stop(at: number) {
           source.stoppedAt = at;
@@ -59,9 +90,14 @@ function fakeContext(options: { decode?: boolean } = {}) {
     decodeAudioData:
       options.decode === false
         ? undefined
-        : async (bytes: ArrayBuffer) => ({ duration: 120, length: 5_760_000, numberOfChannels: 2, byteLength: bytes.byteLength }),
+        : (bytes: ArrayBuffer) =>
+            ++decodes > (options.failAfter ?? Infinity)
+              ? Promise.reject(new DOMException('Unable to decode audio data', 'EncodingError'))
+              : options.holdDecodes
+                ? new Promise<FakeBuffer>((resolve) => held.push(() => resolve(fakeDecode(bytes))))
+                : Promise.resolve(fakeDecode(bytes)),
   };
-  return { ctx: ctx as unknown as BaseAudioContext, sources, raw: ctx };
+  return { ctx: ctx as unknown as BaseAudioContext, sources, raw: ctx, held };
 }
 
 function fakeElement(currentTime = 3) {
@@ -70,9 +106,18 @@ function fakeElement(currentTime = 3) {
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 5));
+const end = (source: FakeSource) => source.onended?.();
 
-function setup(options: { decode?: boolean; fetchBytes?: (url: string) => Promise<ArrayBuffer> } = {}) {
-  const { ctx, sources, raw } = fakeContext(options);
+/** Whether a decoded window's frames come from `file` (its first audio bytes found there). */
+function cutFrom(source: FakeSource, file: Uint8Array): boolean {
+  const slice = source.buffer!.slice;
+  const head = slice.subarray(parseMp3Layout(slice).tag.length).subarray(0, 64);
+  for (let i = 0; i + head.length <= file.length; i++) if (head.every((b, k) => file[i + k] === b)) return true;
+  return false;
+}
+
+function setup(options: { decode?: boolean; holdDecodes?: boolean; failAfter?: number; fetchBytes?: (url: string, signal: AbortSignal) => Promise<ArrayBuffer> } = {}) {
+  const { ctx, sources, raw, held } = fakeContext(options);
   const element = fakeElement();
   const elementGain = { gain: new FakeParam() } as unknown as GainNode & { gain: FakeParam };
   const fetches: string[] = [];
@@ -82,123 +127,200 @@ function setup(options: { decode?: boolean; fetchBytes?: (url: string) => Promis
     elementGain,
     output: {} as AudioNode,
     decodeDelayMs: 0,
+    windowSeconds: WINDOW,
     fetchBytes:
       options.fetchBytes ??
       (async (url) => {
         fetches.push(url);
-        return new ArrayBuffer(8);
+        return fixtureBytes();
       }),
   });
-  return { handover, sources, raw, element, elementGain, fetches };
+  return { handover, sources, raw, held, element, elementGain, fetches };
 }
 
+const windowBytes = (source: FakeSource) => source.buffer!.length * 2 * 4;
+/** Seconds a window's decode holds before the window (a pre-roll longer than the tag's delay field). */
+const skipOf = (second: number) => sliceMp3(FIXTURE, parseMp3Layout(FIXTURE), second * RATE, WINDOW * RATE + JOIN_SAMPLES).skip / RATE;
+/** Each window plays on this long into the next, crossfading over the same samples. */
+const TAIL = JOIN_SAMPLES / RATE;
+
 describe('loop hand-over', () => {
-  it('starts the decoded loop at the element place on the audio clock and crossfades the element out', async () => {
+  it('starts a voice at the element place on the audio clock, crossfades the element out, and holds two windows, not the file', async () => {
     const { handover, sources, element, elementGain } = setup();
     handover.load('/media/ocean.mp3');
     expect(handover.active).toBe(false);
     await settle();
     expect(handover.active).toBe(true);
-    expect(sources).toHaveLength(1);
-    const [at, offset] = sources[0]!.started!;
-    expect(sources[0]!.loop).toBe(true);
-    // Element at 3 s when ctx time is 10 s; scheduled ahead at the element's place then.
-    expect(at).toBeCloseTo(10 + HANDOVER_LEAD_S, 6);
-    expect(offset).toBeCloseTo(3 + HANDOVER_LEAD_S, 6);
+    // The window playing and the next one, no more.
+    expect(sources).toHaveLength(2);
+    const [at, offset, duration] = sources[0]!.started!;
+    // Element at 3 s when ctx time is 10 s: at 10.2 s the voice plays 3.2 s, inside the window [3 s, 4 s).
+    expect(at).toBeCloseTo(10 + HANDOVER_LEAD_S, 9);
+    expect(offset).toBeCloseTo(skipOf(3) + 0.2, 9);
+    expect(duration).toBeCloseTo(0.8 + TAIL, 9);
     expect(elementGain.gain.events.at(-1)).toEqual(['ramp', 0, at + HANDOVER_FADE_S]);
     expect(element.dataset.loop).toBe('decoded');
-    expect(handover.residentBytes).toBe(5_760_000 * 2 * 4);
+    expect(handover.residentBytes).toBe(windowBytes(sources[0]!) + windowBytes(sources[1]!));
+    expect(handover.residentBytes).toBeLessThanOrEqual(2 * (RATE * WINDOW + 4095) * 2 * 4);
+    // Shown on the element for the bench and devtools.
+    expect(element.dataset.decodedBytes).toBe(String(handover.residentBytes));
   });
 
-  it('follows pause and resume, and restarts at the element place after a seek but not on its own loop restart', async () => {
+  it('schedules each window exactly where the previous one ends, wraps at the loop end, and frees ended windows', async () => {
+    const { handover, sources } = setup();
+    handover.load('/media/ocean.mp3');
+    await settle();
+    // Windows from 3 s: [3, 4), [4, 5), then [0, 1) again, each starting at the previous end, from its first sample.
+    const starts = [3, 4, 0, 1, 2];
+    for (let k = 1; k <= 3; k++) {
+      end(sources[k - 1]!);
+      await settle();
+      expect(sources).toHaveLength(k + 2);
+      const [prevAt, , prevDuration] = sources[k]!.started!;
+      const [nextAt, nextOffset, nextDuration] = sources[k + 1]!.started!;
+      expect(nextAt).toBeCloseTo(prevAt + prevDuration - TAIL, 12);
+      expect(nextOffset).toBeCloseTo(skipOf(starts[k + 1]!), 12);
+      expect(nextDuration).toBeCloseTo(WINDOW + TAIL, 12);
+      // The context's sample grid: every join lands on a frame.
+      expect(Math.abs(nextAt * RATE - Math.round(nextAt * RATE))).toBeLessThan(1e-6);
+      expect(sources[k - 1]!.disconnected).toBe(true);
+      expect(handover.residentBytes).toBe(windowBytes(sources[k]!) + windowBytes(sources[k + 1]!));
+    }
+    // After 3.2 s → 4 s → 5 s the loop wraps: the fourth window is the file's first second.
+    expect(sources[3]!.started![0]).toBeCloseTo(10.2 + 0.8 + 1 + 1, 9);
+    // The join after the file's last window continues into its first samples (decoded from the end padding).
+    expect(sources[2]!.started![2]).toBeCloseTo(WINDOW + TAIL, 12);
+  });
+
+  it('follows pause and resume, and restarts at the element place after a seek but not when in step (its own loop restart)', async () => {
     const { handover, sources, element, raw } = setup();
     handover.load('/media/ocean.mp3');
     await settle();
     (element as { paused: boolean }).paused = true;
     handover.sync();
-    expect(sources[0]!.stoppedAt).toBeCloseTo(10 + HANDOVER_FADE_S, 6);
+    expect(sources[0]!.stoppedAt).toBeCloseTo(10 + HANDOVER_FADE_S, 9);
     expect(handover.active).toBe(false);
-    expect(handover.residentBytes).toBeGreaterThan(0); // kept for the resume
     (element as { paused: boolean }).paused = false;
     handover.sync();
-    expect(sources).toHaveLength(2);
-    // The buffer plays on in step with the element: no restart.
-    raw.currentTime = 20;
-    (element as { currentTime: number }).currentTime = 12.99;
+    await settle();
+    expect(sources).toHaveLength(4);
+    // In step: the element at 3.99 s when the voice started at 3.2 s 0.79 s ago.
+    raw.currentTime = 10.99;
+    (element as { currentTime: number }).currentTime = 3.79;
     handover.sync();
-    expect(sources).toHaveLength(2);
-    // The element wraps at 120 s as the buffer does: still in step, no restart.
-    raw.currentTime = 127.05;
+    await settle();
+    expect(sources).toHaveLength(4);
+    // The element wraps at 5 s as the voice does: still in step.
+    raw.currentTime = 10.2 + 1.8 + 0.03;
     (element as { currentTime: number }).currentTime = 0.03;
     handover.sync();
-    expect(sources).toHaveLength(2);
-    // A seek: the buffer starts again at the element's new place.
-    (element as { currentTime: number }).currentTime = 118.5;
+    await settle();
+    expect(sources).toHaveLength(4);
+    // A seek: a new voice at the element's new place, the old one faded out when it starts.
+    (element as { currentTime: number }).currentTime = 4.5;
     handover.sync();
-    expect(sources).toHaveLength(3);
-    expect(sources[2]!.started![1]).toBeCloseTo(118.5 + HANDOVER_LEAD_S, 6);
-    expect(sources[1]!.stoppedAt).toBeDefined();
+    await settle();
+    expect(sources).toHaveLength(6);
+    expect(sources[4]!.started![1]).toBeCloseTo(skipOf(4) + 0.5 + HANDOVER_LEAD_S, 9);
+    expect(sources[2]!.stoppedAt).toBeCloseTo(raw.currentTime + HANDOVER_LEAD_S + HANDOVER_FADE_S, 6);
   });
 
-  it('keeps one decoded loop: a new track releases the old one first, and the old one\'s decode, not yet started, never runs', async () => {
+  it('keeps its own clock when the silent element restarts its loop after drifting (no jump every ~84 minutes)', async () => {
+    const { handover, sources, element, raw } = setup();
+    handover.load('/media/ocean.mp3');
+    await settle();
+    expect(sources).toHaveLength(2);
+    // The voice plays 3.2 s at 10.2 s: at 12.0 s it wraps to the file's start. The element, 0.4 s behind
+    // after its own restarts (3.6–8.7 ms each), restarts its loop now ('seeked' at 0.1 s, where the voice is at 0.5 s).
+    raw.currentTime = 12.5;
+    (element as { currentTime: number }).currentTime = 0.1;
+    handover.sync();
+    await settle();
+    expect(sources).toHaveLength(2);
+    expect(handover.active).toBe(true);
+  });
+
+  it('a track change aborts the read of the old file, and a late read of it is dropped', async () => {
     let resolveFirst: (bytes: ArrayBuffer) => void = () => {};
-    const calls: string[] = [];
-    const { handover, sources, elementGain } = setup({
-      fetchBytes: (url) => {
-        calls.push(url);
+    const signals: AbortSignal[] = [];
+    const { handover, sources, element } = setup({
+      fetchBytes: (url, signal) => {
+        signals.push(signal);
         if (url.endsWith('ocean.mp3')) return new Promise((resolve) => (resolveFirst = resolve));
-        return Promise.resolve(new ArrayBuffer(8));
+        return Promise.resolve(OTHER.slice().buffer);
       },
     });
     handover.load('/media/ocean.mp3');
-    handover.load('/media/rain.mp3');
     await settle();
-    expect(sources).toHaveLength(1);
-    resolveFirst(new ArrayBuffer(8));
+    handover.load('/media/forest.mp3');
+    expect(signals[0]!.aborted).toBe(true);
     await settle();
-    expect(sources).toHaveLength(1); // Ocean's decode was cancelled before it fetched (late answers: the test below)
-    handover.release();
-    expect(handover.residentBytes).toBe(0);
-    expect(handover.active).toBe(false);
-    expect(sources[0]!.stoppedAt).toBeDefined();
-    // The element is heard again (for the next track until its own decode is ready).
-    expect(elementGain.gain.events.at(-1)?.[1]).toBe(1);
+    expect(sources).toHaveLength(2);
+    // Ocean's fetch answers anyway (a server that ignores the abort): nothing of it is kept or played.
+    resolveFirst(fixtureBytes());
+    await settle();
+    expect(sources).toHaveLength(2);
+    expect(handover.residentBytes).toBe(windowBytes(sources[0]!) + windowBytes(sources[1]!));
+    // A seek restarts the voice: from Forest's frames, not the late Ocean's.
+    (element as { currentTime: number }).currentTime = 1.5;
+    handover.sync();
+    await settle();
+    expect(sources.length).toBeGreaterThan(2);
+    for (const source of sources) expect(cutFrom(source, OTHER), 'every window is cut from the current file').toBe(true);
   });
 
-  it('a decode of the previous track that finishes late is dropped: the new track keeps its own loop, and a late failure is not reported', async () => {
-    const { reportError } = await import('../../../../src/lib/error-reporting');
-    vi.mocked(reportError).mockClear();
-    const late: Record<string, { resolve: (bytes: ArrayBuffer) => void; reject: (error: Error) => void }> = {};
-    const { handover, sources, element } = setup({
-      fetchBytes: (url) =>
-        url.endsWith('rain.mp3')
-          ? Promise.resolve(new ArrayBuffer(16))
-          : new Promise((resolve, reject) => (late[url] = { resolve, reject })),
-    });
+  it('a window decode that answers after the track changed schedules nothing and holds nothing', async () => {
+    const { handover, sources, held, elementGain } = setup({ holdDecodes: true });
     handover.load('/media/ocean.mp3');
     await settle();
-    // Ocean's download is under way when the listener switches to Rain.
-    expect(Object.keys(late)).toEqual(['/media/ocean.mp3']);
-    handover.load('/media/rain.mp3');
+    held.shift()!();
+    await settle();
+    // The first window plays; the next one is decoding when the track changes.
+    expect(sources).toHaveLength(1);
+    expect(held).toHaveLength(1);
+    handover.release();
+    expect(handover.active).toBe(false);
+    expect(sources[0]!.stoppedAt).toBeDefined();
+    expect(elementGain.gain.events.at(-1)?.[1]).toBe(1);
+    held.shift()!();
     await settle();
     expect(sources).toHaveLength(1);
-    late['/media/ocean.mp3']!.resolve(new ArrayBuffer(8));
-    await settle();
-    // A seek restarts the loop from what is resident: still Rain's 16 bytes, not Ocean's 8.
-    (element as { currentTime: number }).currentTime = 60;
-    handover.sync();
-    expect(sources).toHaveLength(2);
-    expect((sources[1]!.buffer as unknown as { byteLength: number }).byteLength).toBe(16);
-    // A stale download that fails says nothing: Rain plays on.
-    handover.load('/media/wind.mp3');
-    await settle();
-    handover.load('/media/rain.mp3');
-    late['/media/wind.mp3']!.reject(new Error('network'));
-    await settle();
-    expect(reportError).not.toHaveBeenCalled();
+    end(sources[0]!);
+    expect(handover.residentBytes).toBe(0);
   });
 
-  it('waits for the element to play before decoding (the first sound comes first)', async () => {
+  it('a window that cannot be decoded mid-play hands the sound back to the element (never silence)', async () => {
+    const { handover, sources, elementGain, element } = setup({ failAfter: 2 });
+    handover.load('/media/ocean.mp3');
+    await settle();
+    expect(handover.active).toBe(true);
+    end(sources[0]!);
+    await settle();
+    expect(handover.active).toBe(false);
+    expect(elementGain.gain.events.at(-1)?.[1]).toBe(1);
+    expect(element.dataset.loop).toBe('element');
+  });
+
+  it('a window decoded after its time starts where the audio clock is by then (no late slide, no doubled join)', async () => {
+    const { handover, sources, held, raw } = setup({ holdDecodes: true });
+    handover.load('/media/ocean.mp3');
+    await settle();
+    held.shift()!();
+    await settle();
+    // The window [3 s, 4 s) plays from 3.2 s at 10.2 s; the next one was due at 11.0 s, and the page stalled until 11.5 s.
+    raw.currentTime = 11.5;
+    held.shift()!();
+    await settle();
+    expect(sources).toHaveLength(2);
+    const [at, offset, duration] = sources[1]!.started!;
+    expect(at).toBeCloseTo(11.6, 4);
+    // Where the clock says the sound is at 11.6 s: 4.6 s, inside the window [4 s, 5 s).
+    expect(offset).toBeCloseTo(skipOf(4) + 0.6, 4);
+    expect(duration).toBeCloseTo(0.4 + TAIL, 4);
+    expect(handover.active).toBe(true);
+  });
+
+  it('waits for the element to play before reading (the first sound comes first)', async () => {
     const { handover, element, fetches } = setup();
     (element as { paused: boolean }).paused = true;
     handover.load('/media/rain.mp3');
@@ -210,7 +332,7 @@ describe('loop hand-over', () => {
     expect(fetches).toEqual(['/media/rain.mp3']);
   });
 
-  it('does not decode a stream that was asked to play but has no data yet (slow or failing): it waits for the element to really play', async () => {
+  it('does not read a stream that was asked to play but has no data yet (slow or failing): it waits for the element to really play', async () => {
     const { handover, element, fetches } = setup();
     // play() was called (paused is false at once) while the stream is still loading.
     (element as { readyState: number }).readyState = 0;
@@ -225,7 +347,7 @@ describe('loop hand-over', () => {
     expect(fetches).toEqual(['/media/wind.mp3']);
   });
 
-  it('a decode that falls due while the element is buffering waits for it to play again', async () => {
+  it('a read that falls due while the element is buffering waits for it to play again', async () => {
     const timers: (() => void)[] = [];
     vi.spyOn(globalThis, 'setTimeout').mockImplementation(((run: () => void) => {
       timers.push(run);
@@ -239,7 +361,7 @@ describe('loop hand-over', () => {
       (element as { readyState: number }).readyState = 2;
       timers[0]!();
       expect(fetches).toEqual([]);
-      // Playing again: the decode is set again and runs.
+      // Playing again: the read is set again and runs.
       (element as { readyState: number }).readyState = 4;
       handover.sync();
       expect(timers).toHaveLength(2);
@@ -252,14 +374,14 @@ describe('loop hand-over', () => {
 
   it('decodes the cached copy blob instead of fetching its object URL', async () => {
     const { handover, fetches, sources } = setup();
-    handover.load('blob:http://localhost/x', new Blob([new Uint8Array(8)]));
+    handover.load('blob:http://localhost/x', new Blob([FIXTURE]));
     await settle();
     await settle();
     expect(fetches).toEqual([]);
-    expect(sources).toHaveLength(1);
+    expect(sources).toHaveLength(2);
   });
 
-  it('leaves the element loop audible where decodeAudioData is missing or the decode fails', async () => {
+  it('leaves the element loop audible where decodeAudioData is missing, the read fails or the file has no gapless tag', async () => {
     const missing = setup({ decode: false });
     missing.handover.load('/media/ocean.mp3');
     await settle();
@@ -271,5 +393,10 @@ describe('loop hand-over', () => {
     expect(failing.sources).toHaveLength(0);
     failing.handover.sync();
     expect(failing.elementGain.gain.value).toBe(1);
+    const untagged = setup({ fetchBytes: async () => FIXTURE.slice(parseMp3Layout(FIXTURE).tag.length).buffer });
+    untagged.handover.load('/media/ocean.mp3');
+    await settle();
+    expect(untagged.sources).toHaveLength(0);
+    expect(untagged.elementGain.gain.value).toBe(1);
   });
 });

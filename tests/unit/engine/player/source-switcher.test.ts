@@ -20,6 +20,9 @@ function scriptedSources() {
   return { service, pending, recoveries };
 }
 
+/** What the fake output says it read of the loop's file (the offline save stores it). */
+const readBytes = Promise.resolve(new ArrayBuffer(4));
+
 function fakeOutput(): TrackOutput & { sources: { src: string; url: string; loops: boolean }[] } {
   const element = document.createElement('audio');
   vi.spyOn(element, 'load').mockImplementation(() => {});
@@ -33,6 +36,7 @@ function fakeOutput(): TrackOutput & { sources: { src: string; url: string; loop
     setLevel: () => {},
     setSource: (source) => void sources.push({ src: source.src, url: source.url, loops: source.loops }),
     follow: () => {},
+    fileBytes: () => readBytes,
     dispose: () => {},
   };
 }
@@ -83,6 +87,8 @@ describe('source switcher', () => {
     switcher.started();
     switcher.started();
     expect(scripted.service.onStreamStarted).toHaveBeenCalledTimes(1);
+    // The bytes the player read are offered with it: the save does not download the file again.
+    expect(vi.mocked(scripted.service.onStreamStarted).mock.calls[0]?.[2]).toBe(readBytes);
     playSound(forest.index, {}, store);
     switcher.switchTo(store.sourceVersion);
     scripted.pending[1]!.answer({ src: 'blob:forest', fromCache: true });

@@ -105,6 +105,26 @@ describe('playback source order', () => {
     expect(h.store.status?.message).toBe('You are back online');
   });
 
+  it('one download: saves the bytes the player read to decode the loop, without fetching the file again', async () => {
+    const h = harness();
+    await h.sources.refreshCachedSounds();
+    await h.sources.resolvePlaybackSource(ocean, ocean.url);
+    h.sources.onStreamStarted(ocean, ocean.url, Promise.resolve(oceanBytes.slice().buffer));
+    await settle(h.store, 0);
+    expect(h.fetch).not.toHaveBeenCalled();
+    const source = await h.sources.resolvePlaybackSource(ocean, ocean.url);
+    expect(new Uint8Array(await h.blobs.get(source.src)!.arrayBuffer())).toEqual(oceanBytes);
+  });
+
+  it('a track changed before its file was read saves nothing and fetches nothing for it', async () => {
+    const h = harness();
+    await h.sources.refreshCachedSounds();
+    h.sources.onStreamStarted(ocean, ocean.url, Promise.reject(new DOMException('the track changed', 'AbortError')));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(h.fetch).not.toHaveBeenCalled();
+    expect(h.store.cachedSoundIds).toEqual([]);
+  });
+
   it('does not save while offline', async () => {
     const h = harness({ online: false });
     h.sources.onStreamStarted(ocean, ocean.url);

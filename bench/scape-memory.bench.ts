@@ -1,0 +1,108 @@
+/**
+ * Decoded audio held per playing soundscape (issue 22), in headless Chromium on the production build.
+ * The engine counts what it holds (frames × channels × 4 of every decoded window) and shows it on the
+ * track element as `data-decoded-bytes`; this samples it every 100 ms:
+ * - per soundscape: 25 s of play (five windows come and go), the largest figure seen, against what a
+ *   decode of the whole file holds (the build before issue 22 kept exactly that resident);
+ * - 100 switches between five soundscapes, one every 100 ms, with a 2 s pause every 25 (so windows
+ *   are decoding when the next switch comes): the largest figure during and the figure 3 s after, and
+ *   the media requests still open for a sound that no longer plays.
+ * Usage: `npx vite build && npx tsx bench/scape-memory.bench.ts` (under the e2e lock). Writes
+ * bench/results/scape-memory.json. Reported, never asserted.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { chromium, type Page } from '@playwright/test';
+import { freePort, waitForServer } from './preview-server.ts';
+
+const root = new URL('../', import.meta.url).pathname;
+const SOUNDS = ['Ocean', 'Rain', 'Underwater', 'Forest', 'River'];
+const soundButton = (page: Page, name: string) => page.getByTestId('sound-grid').getByRole('button', { name: new RegExp(`^${name}\\b`) });
+const decodedBytes = (page: Page) =>
+  page.evaluate(() => Number((document.getElementById('lull-player') as HTMLAudioElement | null)?.dataset.decodedBytes ?? 0));
+
+/** Samples the engine's count every 100 ms while `during` runs; returns the largest. */
+async function peakWhile(page: Page, during: () => Promise<void>): Promise<number> {
+  let peak = 0;
+  let running = true;
+  const sampler = (async () => {
+    while (running) {
+      peak = Math.max(peak, await decodedBytes(page));
+      await page.waitForTimeout(100);
+    }
+  })();
+  await during();
+  running = false;
+  await sampler;
+  return peak;
+}
+
+async function main() {
+  if (!existsSync(`${root}dist/index.html`)) throw new Error('build first: npx vite build');
+  const port = await freePort(4700 + (process.pid % 200), 200);
+  const preview = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], { cwd: root, stdio: 'ignore', detached: true });
+  const baseUrl = `http://localhost:${port}/`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+  });
+  try {
+    await waitForServer(baseUrl, preview, 120);
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    /** Media requests started and not yet finished, by URL. */
+    const open = new Map<string, number>();
+    const count = (url: string, by: number) => {
+      const file = url.replace(/\?.*$/, '');
+      if (file.includes('/media/') && file.endsWith('.mp3')) open.set(file, (open.get(file) ?? 0) + by);
+    };
+    page.on('request', (r) => count(r.url(), 1));
+    page.on('requestfinished', (r) => count(r.url(), -1));
+    page.on('requestfailed', (r) => count(r.url(), -1));
+    await page.goto(baseUrl);
+    await soundButton(page, 'Ocean').waitFor();
+    await page.waitForTimeout(1500);
+
+    const perSound: { sound: string; peakBytes: number; wholeFileBytes: number }[] = [];
+    for (const sound of SOUNDS) {
+      await soundButton(page, sound).click();
+      const peakBytes = await peakWhile(page, () => page.waitForTimeout(25_000));
+      const wholeFileBytes = await page.evaluate(async (file) => {
+        const bytes = await (await fetch(`/media/${file}`)).arrayBuffer();
+        const buffer = await new OfflineAudioContext(2, 1, 48000).decodeAudioData(bytes);
+        return buffer.length * buffer.numberOfChannels * 4;
+      }, `${sound.toLowerCase()}.mp3`);
+      perSound.push({ sound, peakBytes, wholeFileBytes });
+      console.log(perSound.at(-1));
+    }
+
+    let last = '';
+    const peakDuringSwitches = await peakWhile(page, async () => {
+      for (let i = 0; i < 100; i++) {
+        last = SOUNDS[i % SOUNDS.length]!;
+        await soundButton(page, last).click();
+        await page.waitForTimeout(i % 25 === 24 ? 2000 : 100);
+      }
+    });
+    await page.waitForTimeout(3000);
+    const afterSwitches = await decodedBytes(page);
+    const stillOpen = [...open].filter(([url, n]) => n > 0 && !url.includes(`/media/${last.toLowerCase()}.mp3`)).map(([url]) => url);
+    const result = {
+      date: new Date().toISOString(),
+      machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()[0]!.toFixed(1)}`,
+      goalBytes: 12_000_000,
+      perSound,
+      switches: { count: 100, peakBytes: peakDuringSwitches, bytesAfter: afterSwitches, openRequestsForStoppedSounds: stillOpen },
+    };
+    console.log(result.switches);
+    mkdirSync(`${root}bench/results`, { recursive: true });
+    writeFileSync(`${root}bench/results/scape-memory.json`, JSON.stringify(result, null, 2) + '\n');
+    await context.close();
+  } finally {
+    await browser.close();
+    if (preview.pid) process.kill(-preview.pid);
+  }
+}
+
+await main();

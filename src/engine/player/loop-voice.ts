@@ -1,0 +1,235 @@
+/**
+ * One soundscape loop playing on the audio clock from decoded windows of its MP3 (issue 22), not
+ * from a decode of the whole file: 5 s windows (mp3-layout.ts) scheduled back to back with
+ * start(when, offset, duration), each join on the same sample grid, wrapping at the loop's end.
+ * At most two windows are held (the one playing and the next, decoded a window ahead) plus one
+ * being decoded: ≤ 3 × 1.9 MB whatever the file's length, where the whole file held 46 MB.
+ * The voice owns its position: `at` on the audio clock is file sample `position(at)`.
+ */
+import { samplesAfterEnd, sliceMp3, windowAt, type Mp3Layout, type Mp3Slice } from './mp3-layout';
+
+/** 5 s: a decode per 5 s of sound, three windows well under the 12 MB budget. */
+export const WINDOW_SECONDS = 5;
+/**
+ * Each window is decoded this far past its end (the next window's first samples, the loop's first
+ * after its end) and crossfaded into the next over them: the same samples on both sides sum to the
+ * sound itself, so a buffer source that ends a frame early or late (rate conversion rounds) is inaudible.
+ */
+export const JOIN_SAMPLES = 96;
+/** How far ahead a window decoded too late is started (the audio thread must get it before its time). */
+const LATE_LEAD_S = 0.1;
+
+export interface LoopVoiceDeps {
+  ctx: BaseAudioContext;
+  /** Where the voice's gain goes (the track gain). */
+  output: AudioNode;
+  file: Uint8Array;
+  layout: Mp3Layout;
+  windowSeconds?: number;
+  /** Called when a window could not be decoded (the voice then stops scheduling). */
+  onError?: (error: unknown) => void;
+  /** The windows held changed (one scheduled, ended or dropped). */
+  onResident?: () => void;
+}
+
+export interface LoopVoice {
+  /** The voice's own gain (starts at 0: whoever starts it fades it in). */
+  readonly gain: GainNode;
+  /**
+   * Decodes the window under `where(at)` and plays it from there at `at` (a little after now);
+   * resolves with that `at`, or null if stopped first.
+   */
+  start(where: (at: number) => number, lead: number): Promise<number | null>;
+  /** Stops everything at `at` and drops what is not yet playing; nothing is decoded after this. */
+  stop(at: number): void;
+  /** File sample heard at ctx time `at` (once started). */
+  position(at: number): number;
+  /** Decoded bytes held (frames × channels × 4), the windows being decoded included once they exist. */
+  readonly residentBytes: number;
+  /** Stopped, and nothing left playing or decoding. */
+  readonly done: boolean;
+}
+
+interface Scheduled {
+  readonly node: AudioBufferSourceNode;
+  readonly bytes: number;
+  readonly when: number;
+}
+
+class WindowDecodeError extends Error {
+  override name = 'WindowDecodeError';
+}
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+const bytesOf = (buffer: AudioBuffer) => buffer.length * buffer.numberOfChannels * 4;
+
+/**
+ * What decodes the windows: decodeAudioData resamples to its context's rate, and a window resampled
+ * on its own is not the whole file resampled (the filter starts afresh at each edge), so windows are
+ * decoded at the file's rate; the buffer sources then convert as one looping buffer did.
+ */
+export function decoderFor(ctx: BaseAudioContext, sampleRate: number): BaseAudioContext {
+  if (ctx.sampleRate === sampleRate || typeof OfflineAudioContext === 'undefined') return ctx;
+  return new OfflineAudioContext({ numberOfChannels: 2, length: 1, sampleRate });
+}
+
+/** Decodes a slice to an AudioBuffer and the offset (samples) where its window starts. */
+async function decodeSlice(ctx: BaseAudioContext, slice: Mp3Slice): Promise<{ buffer: AudioBuffer; skip: number }> {
+  const bytes = slice.bytes.buffer.slice(slice.bytes.byteOffset, slice.bytes.byteOffset + slice.bytes.byteLength) as ArrayBuffer;
+  const buffer = await ctx.decodeAudioData(bytes);
+  // A decoder that honours the rewritten tag returns the window (after `skip`); one that ignores it, every frame.
+  if (buffer.length === slice.skip + slice.length) return { buffer, skip: slice.skip };
+  if (buffer.length === slice.untaggedLength) return { buffer, skip: slice.skipIfUntagged };
+  throw new WindowDecodeError(`a window decoded to ${buffer.length} samples, not ${slice.skip + slice.length}`);
+}
+
+export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
+  const { ctx, file, layout } = deps;
+  const rate = layout.sampleRate;
+  const windowSamples = Math.round((deps.windowSeconds ?? WINDOW_SECONDS) * rate);
+  const decoder = decoderFor(ctx, rate);
+  const gain = ctx.createGain();
+  gain.gain.value = 0;
+  gain.connect(deps.output);
+  const scheduled = new Set<Scheduled>();
+  let stopped = false;
+  let decoding = 0;
+  /** Where and when the next window goes: file sample `nextStart` at ctx time `nextWhen`. */
+  let nextStart = 0;
+  let nextWhen = 0;
+  /** ctx time `anchorAt` is file sample `anchorPos` (every later window is exactly contiguous). */
+  let anchorAt = 0;
+  let anchorPos = 0;
+
+  const wrap = (sample: number) => ((Math.round(sample) % layout.length) + layout.length) % layout.length;
+  // Every join on a frame of the context: starts on its sample grid, and (at 44.1 kHz, say) every window
+  // boundary a whole number of its frames apart, so the buffer sources convert the rate as one buffer would.
+  const snap = (t: number) => Math.ceil(t * ctx.sampleRate - 1e-6) / ctx.sampleRate;
+  const grid = rate / gcd(rate, Math.round(ctx.sampleRate));
+  const onGrid = (sample: number) => wrap(Math.round(sample / grid) * grid);
+
+  /** Samples decoded past a window's end for its join (fewer after the file's end if its padding is short). */
+  const tailOf = (w: { start: number; length: number }) =>
+    w.start + w.length < layout.length ? Math.min(JOIN_SAMPLES, layout.length - w.start - w.length) : Math.min(JOIN_SAMPLES, samplesAfterEnd(layout));
+  /** The fade-in of the next window: the previous window's tail. */
+  let nextFade = 0;
+
+  const decodeWindow = async (start: number) => {
+    const w = windowAt(layout, windowSamples, start);
+    decoding++;
+    try {
+      return { w, ...(await decodeSlice(decoder, sliceMp3(file, layout, w.start, w.length + tailOf(w)))) };
+    } finally {
+      decoding--;
+    }
+  };
+
+  /** Plays `buffer` (window `w` decoded, its first sample at `skip`) from file sample `from` at `when`, faded in over `fade` samples. */
+  const schedule = (buffer: AudioBuffer, skip: number, w: { start: number; length: number }, from: number, when: number, fade: number) => {
+    const node = ctx.createBufferSource();
+    node.buffer = buffer;
+    const joins = ctx.createGain();
+    node.connect(joins);
+    joins.connect(gain);
+    const samples = w.start + w.length - from;
+    const tail = tailOf(w);
+    const end = when + samples / rate;
+    if (fade > 0) {
+      joins.gain.setValueAtTime(0, when);
+      joins.gain.linearRampToValueAtTime(1, when + fade / rate);
+    }
+    if (tail > 0) {
+      joins.gain.setValueAtTime(1, end);
+      joins.gain.linearRampToValueAtTime(0, end + tail / rate);
+    }
+    node.start(when, (skip + from - w.start) / rate, (samples + tail) / rate);
+    const entry = { node, bytes: bytesOf(buffer), when };
+    scheduled.add(entry);
+    deps.onResident?.();
+    node.onended = () => {
+      scheduled.delete(entry);
+      node.disconnect();
+      joins.disconnect();
+      // The gain goes with the last window (after a fade-out ends).
+      if (stopped && scheduled.size === 0) gain.disconnect();
+      deps.onResident?.();
+      pump();
+    };
+    nextStart = wrap(w.start + w.length);
+    nextWhen = end;
+    nextFade = tail;
+  };
+
+  /** Keeps one window scheduled after the one playing. */
+  function pump(): void {
+    if (stopped || decoding > 0 || scheduled.size >= 2) return;
+    const start = nextStart;
+    decodeWindow(start)
+      .then(({ w, buffer, skip }) => {
+        if (stopped) return;
+        // Decoded after its time (the page stalled for a window's length): it starts where the clock is
+        // by then, so the voice keeps its place instead of sliding late and doubling the next join.
+        const at = Math.max(nextWhen, snap(ctx.currentTime + LATE_LEAD_S));
+        const from = at === nextWhen ? start : onGrid(start + (at - nextWhen) * rate);
+        if (from < w.start || from >= w.start + w.length) {
+          nextStart = from;
+          nextWhen = at;
+          nextFade = 0;
+        } else schedule(buffer, skip, w, from, at, at === nextWhen ? nextFade : 0);
+        pump();
+      })
+      .catch((error: unknown) => {
+        if (!stopped) deps.onError?.(error);
+      });
+  }
+
+  return {
+    gain,
+    async start(where, lead) {
+      // A late decode (a busy machine) may have missed its window: the next try decodes where the sound is by then.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const wanted = wrap(where(ctx.currentTime + lead));
+        const { w, buffer, skip } = await decodeWindow(wanted);
+        if (stopped) return null;
+        const at = snap(ctx.currentTime + lead);
+        const from = onGrid(where(at));
+        if (from < w.start || from >= w.start + w.length) continue;
+        anchorAt = at;
+        anchorPos = from;
+        schedule(buffer, skip, w, from, at, 0);
+        pump();
+        return at;
+      }
+      throw new WindowDecodeError('the first window was decoded too late three times');
+    },
+    stop(at) {
+      stopped = true;
+      for (const entry of scheduled) {
+        try {
+          entry.node.stop(at);
+        } catch {
+          // Already stopped.
+        }
+        // A window that would start after the stop is never heard: it goes now.
+        if (entry.when >= at) {
+          scheduled.delete(entry);
+          entry.node.disconnect();
+        }
+      }
+      if (scheduled.size === 0) gain.disconnect();
+      deps.onResident?.();
+    },
+    position(at) {
+      return wrap(anchorPos + (at - anchorAt) * rate);
+    },
+    get done() {
+      return stopped && scheduled.size === 0 && decoding === 0;
+    },
+    get residentBytes() {
+      let total = 0;
+      for (const entry of scheduled) total += entry.bytes;
+      return total;
+    },
+  };
+}
