@@ -188,7 +188,7 @@ async function main() {
     `| Cumulative Layout Shift | ${BEFORE.cls} | ${PRERENDERED.cls} | ${range('cls', (n) => n.toFixed(3))} | ≤ 0.02 |`,
     `| Cumulative Layout Shift, reversed host | – | ${PRERENDERED.clsReversed} | ${median(reversedCls).toFixed(3)} (${Math.min(...reversedCls).toFixed(3)}–${Math.max(...reversedCls).toFixed(3)}) | ≤ 0.02 |`,
     `| Performance, reversed host | – | ${PRERENDERED.performanceReversed} | ${median(reversedPerformance).toFixed(2)} (${Math.min(...reversedPerformance).toFixed(2)}–${Math.max(...reversedPerformance).toFixed(2)}) | ≥ 0.98 |`,
-    `| Home JavaScript, gzip (scripts + modulepreloads; before: as the bundle report counted then) | ${BEFORE.homeJs} | ${PRERENDERED.homeJs} | ${kb(bundle.total.gzip)} KB in ${bundle.total.files} files | ≤ 100 KB |`,
+    `| Home JavaScript, gzip (scripts + modulepreloads; before: as the bundle report counted then) | ${BEFORE.homeJs} | ${PRERENDERED.homeJs} | ${kb(bundle.total.gzip)} KB in ${bundle.total.files} files | ≤ 200 KB until idle (budget.spec.ts) |`,
     '',
     `Audits below a full score in the median run: ${[...new Set(runs[Math.floor(runs.length / 2)]?.failing ?? [])].join(', ') || 'none'}.`,
     '',
