@@ -2,7 +2,7 @@
  * The first tap on a phone's first visit (issue 24): cold load (fresh context, empty cache) of the
  * production build at 390×844 with touch, CPU 4× slower (CDP), DevTools' "Slow 4G" network preset
  * and Chromium's real autoplay rule (`--autoplay-policy=user-gesture-required`). One real touch
- * (CDP Input.dispatchTouchEvent through Playwright's touchscreen) on a sound card (Ocean, on /) at
+ * (CDP Input.dispatchTouchEvent through Playwright's touchscreen) on a sound card (the grid's first, on /) at
  * first paint +0 / +300 / +800 / +1500 / +3000 ms, and on /brown-noise's Play at the same offsets.
  * Measured: touch → first audible block in what the page outputs (tests/e2e/output-probe.ts), or
  * "lost" when nothing is heard within LOST_AFTER_MS of hydration, with no second tap.
@@ -33,7 +33,8 @@ interface Target {
   readonly selector: string;
 }
 const TARGETS: readonly Target[] = [
-  { name: 'sound card (Ocean, /)', path: '/', selector: '[data-testid="sound-grid"] button[data-sound-index="0"]' },
+  // The grid's first card: on the first screen at 390×844 (Ocean's card, used before, now ends at the screen's bottom edge).
+  { name: 'sound card (first in the grid, /)', path: '/', selector: '[data-testid="sound-grid"] li:first-child button' },
   { name: "Play (/brown-noise)", path: '/brown-noise', selector: 'main button[data-status]' },
 ];
 
@@ -81,10 +82,14 @@ async function trial(browser: Browser, baseUrl: string, target: Target, offsetMs
     await page.waitForFunction(() => (window as unknown as { __firstTapMarks?: Marks }).__firstTapMarks?.firstPaint != null, null, { timeout: 60_000, polling: 20 });
     const box = await page.locator(target.selector).boundingBox();
     if (!box) throw new Error(`${target.name}: not on the first paint`);
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    // A touch off the screen (or on something above the control) would be counted as lost: the bench checks it lands.
+    const lands = await page.evaluate(([px, py, selector]) => document.querySelector(selector)?.contains(document.elementFromPoint(px, py)) ?? false, [x, y, target.selector] as const);
+    if (!lands) throw new Error(`${target.name}: the touch at ${x},${y} would not land on it`);
     // Measured from when Node learns of the paint; the page's own marks give the real offset.
     if (offsetMs > 0) await page.waitForTimeout(offsetMs);
     await page.evaluate(() => (window as unknown as { __outputProbe: OutputProbe }).__outputProbe.arm());
-    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await page.touchscreen.tap(x, y);
     // Lost: nothing audible LOST_AFTER_MS after hydration (or 40 s after the tap if it never hydrates).
     const deadline = Date.now() + 40_000;
     let hydratedAt: number | null = null;
