@@ -10,14 +10,19 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { StaticRouter } from 'react-router-dom';
 import { AppTheme } from './app/app-theme';
 import { AppRoutes, loadMatchedPage } from './app/router';
-import { documentTitle } from './lib/strings';
+import { documentTitle, strings } from './lib/strings';
 import { matchedRoute, pageTitle } from './app/route-match';
 import { REVERSED_HOST_PREFIX } from './catalogue/catalogue';
 import { firstPaintScript } from './lib/first-paint';
 import { STORAGE_KEYS } from './lib/storage';
 
 /** The render-blocking script every prerendered page loads in <head> (see src/lib/first-paint.ts). */
-export const firstPaintSource = firstPaintScript({ reversedHostPrefix: REVERSED_HOST_PREFIX, sidebarOpenKey: STORAGE_KEYS.sidebarOpen });
+export const firstPaintSource = firstPaintScript({
+  reversedHostPrefix: REVERSED_HOST_PREFIX,
+  sidebarOpenKey: STORAGE_KEYS.sidebarOpen,
+  stillLoading: strings.firstTapStillLoading,
+  couldNotLoad: strings.firstTapCouldNotLoad,
+});
 
 export interface PrerenderedPage {
   /** The page's markup, for inside #root. */

@@ -13,6 +13,8 @@ import { startOfflineService } from './features/offline/offline-service';
 import { startApp } from './engine/start-app';
 import { cacheClient } from './workers/cache-client';
 import { nextTask } from './lib/next-task';
+import { onAppHydrated } from './lib/use-hydrated';
+import { playFirstTap, stopFirstTapListener } from './engine/first-tap';
 
 void startErrorReporting(siteConfig.sentryDsn, import.meta.env.VITE_APP_VERSION as string | undefined);
 window.addEventListener('unhandledrejection', (event) => {
@@ -44,6 +46,9 @@ async function mountApp(root: HTMLElement): Promise<void> {
       </AppTheme>
     </StrictMode>
   );
+  // A tap taken before React answered (src/lib/first-paint.ts) plays once the page is React's; taps from now are React's own.
+  onAppHydrated(playFirstTap);
+  stopFirstTapListener();
   if (pageLoaded && root.dataset.route === matchedRoute(pathname) && root.hasChildNodes()) {
     // As a transition, hydration yields to the browser every few ms instead of one long task; a
     // tap on a part not yet hydrated makes React hydrate that part first and replay the tap.

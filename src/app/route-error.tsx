@@ -1,4 +1,5 @@
-import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import Button from '@mui/material/Button';
 import { Component, useEffect, type ReactNode } from 'react';
 import { reportError } from '../lib/error-reporting';
@@ -7,9 +8,11 @@ import { reportError } from '../lib/error-reporting';
 export function RouteError({ error }: { error: unknown }) {
   useEffect(() => reportError(error, 'Route error:'), [error]);
   return (
-    <Alert severity="error" action={<Button color="inherit" onClick={() => window.location.reload()}>Reload</Button>}>
-      This page could not be loaded. Check your connection and reload.
-    </Alert>
+    // Drawn like MUI's error Alert without its module: this must render when chunks fail, so it is not lazy.
+    <Box role="alert" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 1, borderLeft: 4, borderColor: 'error.main', borderRadius: 1, bgcolor: 'background.paper' }}>
+      <Typography variant="body2" sx={{ flex: 1 }}>This page could not be loaded. Check your connection and reload.</Typography>
+      <Button color="inherit" onClick={() => window.location.reload()}>Reload</Button>
+    </Box>
   );
 }
 

@@ -11,6 +11,7 @@ import { startPlaylistStore } from '../stores/playlist-store';
 import { startStatsStore } from '../stores/stats-store';
 import { startUiStore } from '../stores/ui-store';
 import { createAudioBus, type AudioBus } from './audio-bus';
+import { firstTapHandover, handedOverContext } from './first-tap';
 import { startNoiseEngine } from './noise/noise-engine';
 import type { PlaybackSourceService } from './playback-sources';
 import { startPlayerEngine } from './player/player-engine';
@@ -30,9 +31,13 @@ export function startApp({ sources }: AppServices): void {
   startStatsStore();
   startMixStore();
   startPlaylistStore();
-  bus = createAudioBus();
+  // A tap before hydration (src/lib/first-paint.ts) may have unlocked a context and an element: the app plays through them.
+  const firstTap = firstTapHandover();
+  bus = createAudioBus({ createContext: handedOverContext(firstTap) });
   const fade = bus.setFade;
-  startPlayerEngine(bus, sources);
+  const player = startPlayerEngine(bus, sources, firstTap?.element ?? undefined);
+  // A tap from now until React answers unlocks the app's own element.
+  if (firstTap) firstTap.element = player.audio;
   startNoiseEngine(bus);
   startSleepTimerEngine((level) => fade(level));
   prepareOnFirstPress(bus);

@@ -12,13 +12,59 @@ export const FIRST_PAINT = {
   sidebarCollapsed: 'data-sidebar-collapsed',
 } as const;
 
+/**
+ * The first tap, before React answers (issue 24): the same script listens for a click on an element
+ * marked with `intent` (a sound card, a noise page's Play), marks it `taken` (styled by the
+ * prerendered CSS), unlocks audio inside that tap (a context resumed, an element's play(), as iOS
+ * requires) and leaves all three on `window.__lullFirstTap` for the app, which plays the intent once
+ * it has hydrated. A tap the app never takes says so after a few seconds.
+ */
+export const FIRST_TAP = {
+  /** On a control a first tap may start: 'sound:<index>' or 'noise:<colour>'. */
+  intent: 'data-tap-intent',
+  /** On that control from the tap until the app plays it. */
+  taken: 'data-tap-taken',
+  /** The note the script shows when the app is slow or failed to load. */
+  noteId: 'lull-first-tap-note',
+  /** A tap the app has not taken this long is told the app is still loading. */
+  stillLoadingAfterMs: 3000,
+} as const;
+
+/** What the script leaves for the app (window.__lullFirstTap). */
+export interface FirstTapHandover {
+  /** The tapped control's intent, or null (none, or tapped twice: taken back). */
+  intent: string | null;
+  target: Element | null;
+  /** A context resumed inside the tap (or the app's own, once the app has handed it over). */
+  context: AudioContext | null;
+  /** An element played inside the tap (or the app's own player element, once handed over). */
+  element: HTMLAudioElement | null;
+  /** Set by the app when React takes over the page's taps: the script does nothing from then on. */
+  off: boolean;
+}
+
+export const whileTapTaken = `&[${FIRST_TAP.taken}]`;
+
 /** Style keys for sx: apply only when the first-paint script marked the document. */
 export const onReversedHost = `html[${FIRST_PAINT.reversedHost}] &`;
 export const whileSidebarCollapsedByScript = `html[${FIRST_PAINT.sidebarCollapsed}] &`;
 
+/** Comment lines, inline block comments and indentation go: the script is render-blocking and fetched on every first visit. */
+const compact = (source: string) =>
+  source
+    .split('\n')
+    .map((line) => line.replace(/\/\*[^*]*\*\//g, '').trim())
+    .filter((line, index) => line && (index === 0 || !line.startsWith('//')))
+    .join('\n') + '\n';
+
 /** The script's source: plain ES5, no imports; the values are the app's own constants. */
-export function firstPaintScript(options: { readonly reversedHostPrefix: string; readonly sidebarOpenKey: string }): string {
-  return `// Lull, before the first paint: see src/lib/first-paint.ts.
+export function firstPaintScript(options: {
+  readonly reversedHostPrefix: string;
+  readonly sidebarOpenKey: string;
+  readonly stillLoading: string;
+  readonly couldNotLoad: string;
+}): string {
+  return compact(`// Lull, before the first paint: see src/lib/first-paint.ts.
 (function () {
   var html = document.documentElement;
   if (location.hostname.indexOf(${JSON.stringify(options.reversedHostPrefix)}) === 0) html.setAttribute(${JSON.stringify(FIRST_PAINT.reversedHost)}, '');
@@ -27,6 +73,48 @@ export function firstPaintScript(options: { readonly reversedHostPrefix: string;
   } catch (error) {
     // Storage blocked: the sidebar shows expanded until the app starts, as without this script.
   }
+  var w = window, d = document, failed = false, note = null, timer = 0, noop = function () {};
+  var q = w.__lullFirstTap = { intent: null, target: null, context: null, element: null, off: false };
+  var say = function () {
+    if (!q.intent || q.off) return;
+    if (!note) {
+      note = d.createElement('p');
+      note.id = ${JSON.stringify(FIRST_TAP.noteId)};
+      note.setAttribute('role', 'alert');
+      note.style.cssText = 'position:fixed;left:50%;bottom:16px;transform:translateX(-50%);width:max-content;max-width:90vw;margin:0;padding:12px 16px;border-radius:8px;background:#222;color:#fff;font:14px/1.4 system-ui,sans-serif;z-index:1500';
+      d.body.appendChild(note);
+    }
+    note.textContent = failed ? ${JSON.stringify(options.couldNotLoad)} : ${JSON.stringify(options.stillLoading)};
+  };
+  // A script or preload of the app that failed: a tap is told at once, not after the wait.
+  w.addEventListener('error', function (event) {
+    var tag = event.target && event.target.tagName;
+    if (tag === 'SCRIPT' || tag === 'LINK') { failed = true; say(); }
+  }, true);
+  var control = function (event) { return !q.off && event.target.closest ? event.target.closest('[${FIRST_TAP.intent}]') : null; };
+  var unlock = function () {
+    var Context = w.AudioContext || w.webkitAudioContext;
+    if (!q.context && Context) try { q.context = new Context({ latencyHint: 'playback' }); } catch (error) { /* no Web Audio: the element plays */ }
+  };
+  // Built at the press, as the app does (a context blocks the main thread as it is made); resumed in the tap.
+  d.addEventListener('pointerdown', function (event) { if (control(event)) unlock(); }, true);
+  d.addEventListener('click', function (event) {
+    var target = control(event);
+    if (!target) return;
+    unlock();
+    if (q.context) q.context.resume().catch(noop);
+    q.element = q.element || d.createElement('audio');
+    var started = q.element.play();
+    if (started) started.catch(noop);
+    if (q.target) { q.target.removeAttribute(${JSON.stringify(FIRST_TAP.taken)}); q.target.removeAttribute('aria-busy'); }
+    var intent = target.getAttribute(${JSON.stringify(FIRST_TAP.intent)});
+    // A second tap on the same control takes it back, as it would pause in the app.
+    q.intent = q.intent === intent ? null : intent;
+    q.target = q.intent ? target : null;
+    if (q.target) { target.setAttribute(${JSON.stringify(FIRST_TAP.taken)}, ''); target.setAttribute('aria-busy', 'true'); }
+    clearTimeout(timer);
+    timer = setTimeout(say, failed ? 0 : ${FIRST_TAP.stillLoadingAfterMs});
+  });
 })();
-`;
+`);
 }

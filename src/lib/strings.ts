@@ -89,6 +89,9 @@ export const strings = {
   previousTrack: 'Previous',
   nextTrack: 'Next',
   loading: 'Loading',
+  // A tap before the app has loaded (shown by the first-paint script, src/lib/first-paint.ts).
+  firstTapStillLoading: `${PRODUCT} is still loading: your sound starts as soon as it is ready.`,
+  firstTapCouldNotLoad: `${PRODUCT} could not load. Check your connection, then reload the page.`,
   soundscapesHeading: 'Soundscapes',
   reversedSoundscapesHeading: 'Reversed soundscapes',
   reversedNotice: 'This is the reversed edition: every soundscape here plays backwards.',

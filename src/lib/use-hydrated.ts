@@ -2,6 +2,13 @@ import { startTransition, useEffect, useState } from 'react';
 
 /** Set once the first client render has committed: components mounted after it need no second render. */
 let appHydrated = false;
+const hydratedListeners: (() => void)[] = [];
+
+/** Runs `listener` once the whole page is React's (at once if it already is). */
+export function onAppHydrated(listener: () => void): void {
+  if (appHydrated) listener();
+  else hydratedListeners.push(listener);
+}
 
 /**
  * False while React hydrates the prerendered page (and in the prerender itself), true from the
@@ -28,6 +35,7 @@ export function HydrationMark(): null {
   useEffect(() => {
     appHydrated = true;
     document.documentElement.dataset.hydrated = 'true';
+    for (const listener of hydratedListeners.splice(0)) listener();
   }, []);
   return null;
 }

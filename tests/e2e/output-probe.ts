@@ -161,7 +161,8 @@ export function installOutputProbe(bufferSize: number, recorderSource: string | 
   let ownContext: AudioContext | null = null;
   const originalPlay = HTMLMediaElement.prototype.play;
   HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-    if (!this.srcObject && !appSourced.has(this)) {
+    // An element with no source yet (played only to unlock it inside a tap) is routed once it has one.
+    if (!this.srcObject && this.src !== '' && !appSourced.has(this)) {
       ownContext ??= new w.AudioContext();
       appSourced.add(this);
       const source = originalSource.call(ownContext, this);

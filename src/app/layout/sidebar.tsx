@@ -1,77 +1,19 @@
-import { useLayoutEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
-import { LazyTooltip as Tooltip } from '../../lib/lazy-tooltip';
-import Typography from '@mui/material/Typography';
+import Paper from '@mui/material/Paper';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { NavLink } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { closeDrawer, uiStore } from '../../stores/ui-store';
-import { layout, visuallyHidden } from '../../lib/layout';
-import { PRODUCT } from '../../lib/strings';
-import { navGroups, type NavItem } from './nav-items';
+import { uiStore } from '../../stores/ui-store';
+import { layout } from '../../lib/layout';
 import { useHydrated } from '../../lib/use-hydrated';
 import { FIRST_PAINT, whileSidebarCollapsedByScript } from '../../lib/first-paint';
+import { SidebarContent } from './sidebar-content';
+
+// The phone's drawer (MUI's Drawer, Modal, focus trap and transitions) loads when it first opens: the first screen never shows it.
+const MobileDrawer = lazy(() => import('./mobile-drawer').then((module) => ({ default: module.MobileDrawer })));
 
 /** Phones get the temporary drawer; wider screens the permanent sidebar. */
 export const MOBILE_QUERY = `(max-width:${layout.mobileBreakpointPx}px)`;
-
-function NavEntry({ item, expanded, onNavigate }: { item: NavItem; expanded: boolean; onNavigate: () => void }) {
-  const Icon = item.icon;
-  const common = {
-    sx: { minHeight: 44, px: 1.5, borderRadius: 2, mx: 0.5, '&.active': { bgcolor: 'action.selected', fontWeight: 700 } },
-    onClick: onNavigate,
-  };
-  const content = (
-    <>
-      <ListItemIcon sx={{ minWidth: expanded ? 40 : 0 }}>
-        <Icon fontSize="small" aria-hidden />
-      </ListItemIcon>
-      {expanded ? <ListItemText primary={item.label} /> : <Box component="span" sx={visuallyHidden}>{item.label}</Box>}
-    </>
-  );
-  const button = item.external ? (
-    <ListItemButton component="a" href={item.to} target="_blank" rel="noopener noreferrer" {...common}>
-      {content}
-      <Box component="span" sx={visuallyHidden}> (opens in a new tab)</Box>
-    </ListItemButton>
-  ) : (
-    <ListItemButton component={NavLink} to={item.to} end {...common}>
-      {content}
-    </ListItemButton>
-  );
-  return expanded ? button : <Tooltip title={item.label} placement="right">{button}</Tooltip>;
-}
-
-function SidebarContent({ expanded, onNavigate }: { expanded: boolean; onNavigate: () => void }) {
-  return (
-    <Box component="nav" aria-label="Main" sx={{ overflowX: 'hidden', py: 1 }}>
-      <ListItemButton component={NavLink} to="/" onClick={onNavigate} sx={{ mx: 0.5, borderRadius: 2, mb: 1, px: 1.5 }} aria-label={`${PRODUCT} home`}>
-        <Typography component="span" aria-hidden sx={{ fontSize: 22, mr: expanded ? 1 : 0 }}>🌙</Typography>
-        {expanded && <Typography component="span" data-product-name sx={{ fontWeight: 800, fontSize: 20 }}>{PRODUCT}</Typography>}
-      </ListItemButton>
-      {navGroups.map((group, at) => (
-        <List
-          key={group.label ?? at}
-          dense
-          aria-label={group.label}
-          subheader={group.label && expanded ? <ListSubheader component="li" sx={{ bgcolor: 'transparent', lineHeight: '32px' }}>{group.label}</ListSubheader> : undefined}
-        >
-          {group.items.map((item) => (
-            <li key={item.to}>
-              <NavEntry item={item} expanded={expanded} onNavigate={onNavigate} />
-            </li>
-          ))}
-        </List>
-      ))}
-    </Box>
-  );
-}
 
 /**
  * A stored collapsed sidebar, shown by CSS alone until React renders it (html[data-sidebar-collapsed],
@@ -87,6 +29,22 @@ const collapsedByScriptSx = {
   '& .MuiListItemIcon-root': { minWidth: 0 },
 } as const;
 
+/** MUI's docked Drawer paper, anchored left. */
+const dockedPaperSx = {
+  overflowY: 'auto',
+  display: 'flex',
+  flexDirection: 'column',
+  height: '100%',
+  flex: '1 0 auto',
+  zIndex: 'drawer',
+  position: 'fixed',
+  top: 0,
+  left: 0,
+  outline: 0,
+  borderRight: 1,
+  borderColor: 'divider',
+} as const;
+
 export function Sidebar() {
   // Hydrates as the prerendered desktop layout, then follows the screen (the sidebar hides itself by CSS on phones meanwhile).
   const isMobile = useMediaQuery(MOBILE_QUERY);
@@ -98,35 +56,37 @@ export function Sidebar() {
     // React now renders the stored state itself: the first-paint CSS must not hold a later toggle.
     if (hydrated) document.documentElement.removeAttribute(FIRST_PAINT.sidebarCollapsed);
   }, [hydrated]);
+  // Mounted from the first open on, so it closes with its transition.
+  const [drawerOpened, setDrawerOpened] = useState(false);
+  if (ui.drawerOpen && !drawerOpened) setDrawerOpened(true);
   if (isMobile) {
-    return (
-      <Drawer
-        variant="temporary"
-        open={ui.drawerOpen}
-        onClose={() => closeDrawer()}
-        ModalProps={{ keepMounted: false }}
-        slotProps={{ paper: { sx: { width: layout.sidebarWidthMobile }, 'aria-label': 'Navigation', 'data-testid': 'sidebar-drawer' } as object }}
-      >
-        <SidebarContent expanded onNavigate={() => closeDrawer()} />
-      </Drawer>
-    );
+    return drawerOpened ? (
+      <Suspense fallback={null}>
+        <MobileDrawer />
+      </Suspense>
+    ) : null;
   }
   const width = open ? layout.sidebarWidth : layout.sidebarWidthIcon;
+  // MUI's permanent Drawer is this docked box and its fixed Paper; written out, so the Drawer module (and the
+  // Modal it imports) stays out of the first load. The class names keep the first-paint CSS's selectors.
   return (
-    <Drawer
-      variant="permanent"
+    <Box
+      className="MuiDrawer-root MuiDrawer-docked"
       data-testid="sidebar"
       data-state={open ? 'expanded' : 'collapsed'}
       // Phones get the drawer instead: hidden by CSS already in the prerendered page, before script runs.
       sx={{
         width,
+        flex: '0 0 auto',
         flexShrink: 0,
         [`@media (max-width:${layout.mobileBreakpointPx}px)`]: { display: 'none' },
         '& .MuiDrawer-paper': { width, boxSizing: 'border-box', transition: 'width 150ms ease' },
         [whileSidebarCollapsedByScript]: collapsedByScriptSx,
       }}
     >
-      <SidebarContent expanded={open} onNavigate={() => undefined} />
-    </Drawer>
+      <Paper className="MuiDrawer-paper" elevation={0} square sx={dockedPaperSx}>
+        <SidebarContent expanded={open} onNavigate={() => undefined} />
+      </Paper>
+    </Box>
   );
 }

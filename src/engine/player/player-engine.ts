@@ -47,6 +47,8 @@ export interface PlayerEngineOptions {
   /** The offline service that chooses each source (startApp() hands it in); without one every track streams. */
   sources?: PlaybackSourceService;
   parent?: HTMLElement;
+  /** An element already played inside a tap (the first tap, before hydration): the track element starts as it. */
+  element?: HTMLAudioElement;
 }
 
 export interface PlayerEngine {
@@ -164,7 +166,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     ['error', () => current() && source.recover()],
     ['seeked', () => output.follow()],
   ];
-  const output: TrackOutput = createTrackOutput({ bus, parent: options.parent ?? document.body, listeners });
+  const output: TrackOutput = createTrackOutput({ bus, parent: options.parent ?? document.body, listeners, element: options.element });
   const source = createSourceSwitcher({
     store,
     output,
@@ -201,7 +203,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
 let shared: PlayerEngine | undefined;
 
 /** Created once by startApp(): the app has exactly one player engine and one track element. */
-export function startPlayerEngine(bus: AudioBus, sources: PlaybackSourceService): PlayerEngine {
-  shared ??= createPlayerEngine({ bus, sources });
+export function startPlayerEngine(bus: AudioBus, sources: PlaybackSourceService, element?: HTMLAudioElement): PlayerEngine {
+  shared ??= createPlayerEngine({ bus, sources, element });
   return shared;
 }

@@ -42,13 +42,13 @@ interface Route {
   readonly loop: LoopHandover;
 }
 
-export function createTrackOutput(options: { bus?: AudioBus; parent: HTMLElement; listeners: ElementListeners }): TrackOutput {
+export function createTrackOutput(options: { bus?: AudioBus; parent: HTMLElement; listeners: ElementListeners; element?: HTMLAudioElement }): TrackOutput {
   const { bus, parent, listeners } = options;
   /** Elements that have played once: iOS lets them play again outside a gesture. */
   const played = new WeakSet<HTMLMediaElement>();
   const markPlayed = (event: Event) => played.add(event.target as HTMLMediaElement);
-  const newElement = () => {
-    const element = document.createElement('audio');
+  const newElement = (unlocked?: HTMLAudioElement) => {
+    const element = unlocked ?? document.createElement('audio');
     element.id = PLAYER_AUDIO_ID;
     element.preload = 'auto';
     // A MediaElementSource hears a cross-origin file only with CORS (the media host sends it).
@@ -58,7 +58,7 @@ export function createTrackOutput(options: { bus?: AudioBus; parent: HTMLElement
     parent.appendChild(element);
     return element;
   };
-  let element = newElement();
+  let element = newElement(options.element);
   let route: Route | null = null;
   /** No Web Audio (or the element could not be routed): levels fall back to element.volume. */
   let elementLevels = !bus;

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useHydrated } from '../../lib/use-hydrated';
-import { mayBeMixLink } from './mix-link';
+import { mayBeMixLink } from './mix-link-look';
 
 // The prompt (and the noise engine it starts) loads only when the address carries a mix.
 const SharedMixPrompt = lazy(() => import('./shared-mix-prompt').then((module) => ({ default: module.SharedMixPrompt })));

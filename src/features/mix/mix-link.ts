@@ -65,8 +65,6 @@ const parsePercent = (text: string): number | undefined => {
 
 const knownParams = new Set<string>(Object.values(MIX_PARAMS));
 
-/** A cheap first look (no decoding): could this address be a mix link? Then the prompt is worth loading. */
-export const mayBeMixLink = (search: string): boolean => /[?&](mix|sound|noise|volume|noiseLevel)=/.test(search);
 
 /**
  * Reads `location.search`. `knownSlugs` are the sounds this host can play. A link with any of the

@@ -6,6 +6,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useSnapshot } from 'valtio';
 import { toggleNoise } from '../../engine/noise/noise-engine';
 import { strings } from '../../lib/strings';
+import { FIRST_TAP, whileTapTaken } from '../../lib/first-paint';
 import { noiseStore, type NoiseColour } from '../../stores/noise-store';
 
 const unsupportedMessage = 'This browser cannot generate noise: it has no Web Audio support.';
@@ -24,8 +25,10 @@ export function NoisePlayButton({ colour, label }: { colour: NoiseColour; label:
       onClick={() => toggleNoise(colour)}
       aria-label={`${active ? strings.pause : strings.play} ${label}`}
       data-status={active ? noise.status : 'stopped'}
+      {...{ [FIRST_TAP.intent]: `noise:${colour}` }}
       startIcon={noise.status === 'starting' && active ? <CircularProgress size={20} color="inherit" aria-hidden /> : active ? <PauseIcon /> : <PlayArrowIcon />}
-      sx={{ alignSelf: 'flex-start', minWidth: 160 }}
+      // A tap taken by the first-paint script before React answered (src/lib/first-paint.ts) shows at once.
+      sx={{ alignSelf: 'flex-start', minWidth: 160, [whileTapTaken]: { bgcolor: 'primary.dark' } }}
     >
       {active ? strings.pause : strings.play}
     </Button>

@@ -11,7 +11,7 @@ import { soundscapes, soundscapesByName, type Soundscape } from '../../catalogue
 import { strings } from '../../lib/strings';
 import { playableSoundscapes, playerStore, playSound, type PlayerStatus } from '../../stores/player-store';
 import { useHydrated } from '../../lib/use-hydrated';
-import { onReversedHost } from '../../lib/first-paint';
+import { FIRST_TAP, onReversedHost, whileTapTaken } from '../../lib/first-paint';
 
 export interface SoundGridProps {
   /**
@@ -21,6 +21,9 @@ export interface SoundGridProps {
    */
   unavailableReason?: (sound: Soundscape) => string | undefined;
 }
+
+/** A tap the first-paint script took before React answered looks pressed at once, as the app's own loading state does. */
+const tapTakenSx = { [whileTapTaken]: { bgcolor: 'primary.main', borderColor: 'primary.main', color: 'primary.contrastText' } } as const;
 
 /** Looks disabled like MUI's own disabled buttons, while staying focusable. */
 const unavailableSx = { color: 'text.disabled', borderColor: 'action.disabledBackground', cursor: 'not-allowed' } as const;
@@ -66,10 +69,11 @@ const SoundCard = memo(function SoundCard({ sound, state, reason }: SoundCardPro
       aria-disabled={unavailable || undefined}
       data-sound-index={sound.index}
       data-state={state}
+      {...{ [FIRST_TAP.intent]: `sound:${sound.index}` }}
       onClick={() => {
         if (!unavailable) playSound(sound.index);
       }}
-      sx={{ minHeight: 72, flexDirection: 'column', gap: 0.25, textTransform: 'none', ...(unavailable ? unavailableSx : {}) }}
+      sx={{ minHeight: 72, flexDirection: 'column', gap: 0.25, textTransform: 'none', ...tapTakenSx, ...(unavailable ? unavailableSx : {}) }}
     >
       <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Typography component="span" aria-hidden="true" sx={{ fontSize: '1.4rem', lineHeight: 1 }}>{sound.emoji}</Typography>

@@ -1,7 +1,5 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -17,7 +15,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import StopIcon from '@mui/icons-material/Stop';
-import { Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useSnapshot, type Snapshot } from 'valtio';
 import { useHydrated } from '../../lib/use-hydrated';
 import { strings } from '../../lib/strings';
@@ -27,6 +25,10 @@ import { playPlaylist, stopPlaylist } from '../../engine/playlist-playback';
 import { ConfirmDialog, MessageDialog, PlaylistEditorDialog } from './lazy-dialogs';
 import { soundName } from '../../catalogue/catalogue';
 import { soundEmoji } from './sound-label';
+import { Pill } from '../../lib/pill';
+
+// Shown only after stored playlists had to be recovered: MUI's Alert loads then, not on every first load.
+const Alert = lazy(() => import('@mui/material/Alert'));
 
 function PlaylistCard({
   playlist,
@@ -106,7 +108,7 @@ function PlaylistCard({
               sx={{ borderRadius: 1 }}
             >
               <ListItemText primary={`${soundEmoji(item.index)} ${name}`} secondary={strings.minutesShort(item.duration)} />
-              {label && <Chip size="small" label={label} color={label === strings.playing ? 'primary' : 'default'} data-testid="playlist-item-state" />}
+              {label && <Pill small label={label} filled={label === strings.playing} testId="playlist-item-state" />}
             </ListItemButton>
             </ListItem>
           );
@@ -140,9 +142,11 @@ export function PlaylistsSection() {
         </Button>
       </Stack>
       {recovered && (
-        <Alert severity="warning" onClose={() => dismissRecoveredNotice()} data-testid="playlists-recovered" sx={{ mb: 1.5 }}>
-          {strings.playlistsRecovered}
-        </Alert>
+        <Suspense fallback={null}>
+          <Alert severity="warning" onClose={() => dismissRecoveredNotice()} data-testid="playlists-recovered" sx={{ mb: 1.5 }}>
+            {strings.playlistsRecovered}
+          </Alert>
+        </Suspense>
       )}
       {playlists.length === 0 ? (
         <Typography color="text.secondary">{strings.playlistsEmpty}</Typography>

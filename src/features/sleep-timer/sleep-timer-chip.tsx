@@ -1,4 +1,4 @@
-import Chip from '@mui/material/Chip';
+import Button from '@mui/material/Button';
 import BedtimeIcon from '@mui/icons-material/Bedtime';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -18,15 +18,19 @@ export function SleepTimerChip() {
   const label = !running ? strings.sleepTimer : timer.status === 'fading' ? strings.sleepTimerFading : strings.sleepTimerRemaining(formatRemaining(timer.remainingSeconds));
   return (
     <>
-      <Chip
-        icon={<BedtimeIcon />}
-        label={label}
+      {/* A Button drawn as MUI's Chip (rounded, small): Chip's own module stays off the first load. */}
+      <Button
+        size="small"
+        startIcon={<BedtimeIcon />}
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
         data-testid={running ? 'sleep-timer-chip' : 'sleep-timer-button'}
-        variant={running ? 'filled' : 'outlined'}
-        sx={{ ml: 'auto', fontVariantNumeric: 'tabular-nums' }}
-      />
+        variant={running ? 'contained' : 'outlined'}
+        color={running ? 'primary' : 'inherit'}
+        sx={{ ml: 'auto', borderRadius: 4, textTransform: 'none', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', borderColor: running ? undefined : 'divider' }}
+      >
+        {label}
+      </Button>
       <LazySleepTimerDialog open={open} onClose={() => setOpen(false)} />
     </>
   );

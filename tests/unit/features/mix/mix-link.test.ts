@@ -98,7 +98,7 @@ describe('mix link codec', () => {
 
 describe('the first look at an address', () => {
   it('spots any mix parameter, and nothing else', async () => {
-    const { mayBeMixLink } = await import('../../../../src/features/mix/mix-link');
+    const { mayBeMixLink } = await import('../../../../src/features/mix/mix-link-look');
     for (const search of ['?mix=1', '?a=b&sound=rain', '?noise=x', '?volume=1', '?noiseLevel=', '?x=1&mix=2']) expect(mayBeMixLink(search)).toBe(true);
     for (const search of ['', '?', '?utm_source=a', '?remix=1', '?soundx=1']) expect(mayBeMixLink(search)).toBe(false);
     // Everything the full decoder treats as a mix link passes the first look.

@@ -1,0 +1,59 @@
+/**
+ * The app's side of the first tap (issue 24; the script's side is src/lib/first-paint.ts): a tap on a
+ * sound card or a noise page's Play before React answers is taken by the first-paint script, which
+ * unlocks audio inside it. The app builds its graph on the context that tap resumed and plays through
+ * the element it played (iOS lets only those start later, outside a gesture), stops the script when
+ * React takes the page's taps, and plays the tap's intent once the page has hydrated (a store change
+ * before that would make the first render differ from the prerendered HTML).
+ */
+import { FIRST_TAP, type FirstTapHandover } from '../lib/first-paint';
+import { isNoiseColour } from '../stores/noise-store';
+import { playSound } from '../stores/player-store';
+import { audioContextClass } from './web-audio';
+import { toggleNoise } from './noise/noise-engine';
+
+export function firstTapHandover(): FirstTapHandover | undefined {
+  if (typeof window === 'undefined') return undefined;
+  return (window as unknown as { __lullFirstTap?: FirstTapHandover }).__lullFirstTap;
+}
+
+/**
+ * The bus's createContext: the context the first tap resumed, once; else a new one, which the
+ * script then resumes in a tap that comes before React answers.
+ */
+export function handedOverContext(handover = firstTapHandover()): () => AudioContext | undefined {
+  let handed = false;
+  return () => {
+    const unlocked = handover?.context;
+    if (!handed && unlocked && unlocked.state !== 'closed') {
+      handed = true;
+      return unlocked;
+    }
+    handed = true;
+    const Context = audioContextClass();
+    // As the bus's own default ('playback': bigger device buffers for sustained playback; see audio-bus.ts).
+    const ctx = Context ? new Context({ latencyHint: 'playback' }) : undefined;
+    if (handover && ctx) handover.context = ctx;
+    return ctx;
+  };
+}
+
+/** React answers taps from now on (hydrateRoot or createRoot was called). */
+export function stopFirstTapListener(handover = firstTapHandover()): void {
+  if (handover) handover.off = true;
+}
+
+/** After hydration: the tap the script took plays now, and its marks go. */
+export function playFirstTap(handover = firstTapHandover()): void {
+  if (!handover) return;
+  handover.off = true;
+  const { intent, target } = handover;
+  handover.intent = null;
+  handover.target = null;
+  target?.removeAttribute(FIRST_TAP.taken);
+  target?.removeAttribute('aria-busy');
+  document.getElementById(FIRST_TAP.noteId)?.remove();
+  const [kind, value = ''] = intent?.split(':') ?? [];
+  if (kind === 'sound' && /^\d+$/.test(value)) playSound(Number(value));
+  else if (kind === 'noise' && isNoiseColour(value)) toggleNoise(value);
+}

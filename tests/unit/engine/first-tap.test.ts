@@ -1,0 +1,138 @@
+/**
+ * The first tap before hydration (issue 24): the first-paint script's listener (run here as the
+ * prerender writes it) and the app's side of the hand-over (src/engine/first-tap.ts).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_TAP, firstPaintScript, type FirstTapHandover } from '../../../src/lib/first-paint';
+import { handedOverContext, playFirstTap } from '../../../src/engine/first-tap';
+import { playerStore } from '../../../src/stores/player-store';
+
+const STILL_LOADING = 'Still loading';
+const COULD_NOT_LOAD = 'Could not load';
+const handover = () => (window as unknown as { __lullFirstTap: FirstTapHandover }).__lullFirstTap;
+const note = () => document.getElementById(FIRST_TAP.noteId);
+
+function card(intent: string): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.setAttribute(FIRST_TAP.intent, intent);
+  button.innerHTML = '<span>Ocean</span>';
+  document.body.appendChild(button);
+  return button;
+}
+
+describe('the first-paint script, before React answers taps', () => {
+  let played: number;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    played = 0;
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => {
+      played++;
+      return Promise.resolve();
+    });
+    document.body.replaceChildren();
+    // Evaluated as the browser does: a classic script in the page's global scope.
+    new Function(firstPaintScript({ reversedHostPrefix: 'reversed.', sidebarOpenKey: 'sidebarOpen', stillLoading: STILL_LOADING, couldNotLoad: COULD_NOT_LOAD }))();
+  });
+  afterEach(() => {
+    // Each test runs the script again on the same document: the earlier listeners must stand down.
+    handover().off = true;
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('takes a tap on a marked control: marks it, unlocks audio inside the tap, keeps the intent', () => {
+    const ocean = card('sound:0');
+    ocean.querySelector('span')!.click();
+    expect(ocean.getAttribute('aria-busy')).toBe('true');
+    expect(ocean.hasAttribute(FIRST_TAP.taken)).toBe(true);
+    expect(handover().intent).toBe('sound:0');
+    expect(handover().context).toBeInstanceOf(AudioContext);
+    expect(handover().element).toBeInstanceOf(HTMLAudioElement);
+    expect(played).toBe(1);
+  });
+
+  it('a second tap on the same control takes it back; a tap on another moves the intent there', () => {
+    const ocean = card('sound:0');
+    const rain = card('sound:2');
+    ocean.click();
+    ocean.click();
+    expect(handover().intent).toBeNull();
+    expect(ocean.hasAttribute('aria-busy')).toBe(false);
+    ocean.click();
+    rain.click();
+    expect(handover().intent).toBe('sound:2');
+    expect(ocean.hasAttribute(FIRST_TAP.taken)).toBe(false);
+    expect(rain.hasAttribute(FIRST_TAP.taken)).toBe(true);
+  });
+
+  it('says the app is still loading after a few seconds, and at once that it could not load when a script failed', () => {
+    card('noise:brown').click();
+    vi.advanceTimersByTime(FIRST_TAP.stillLoadingAfterMs - 1);
+    expect(note()).toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(note()?.textContent).toBe(STILL_LOADING);
+    expect(note()?.getAttribute('role')).toBe('alert');
+    const script = document.createElement('script');
+    document.head.appendChild(script);
+    script.dispatchEvent(new Event('error'));
+    expect(note()?.textContent).toBe(COULD_NOT_LOAD);
+  });
+
+  it('does nothing once the app has taken the page, nor for a tap elsewhere', () => {
+    document.body.appendChild(document.createElement('p')).click();
+    expect(handover().intent).toBeNull();
+    handover().off = true;
+    const ocean = card('sound:0');
+    ocean.click();
+    vi.advanceTimersByTime(FIRST_TAP.stillLoadingAfterMs * 2);
+    expect(handover().intent).toBeNull();
+    expect(ocean.hasAttribute('aria-busy')).toBe(false);
+    expect(played).toBe(0);
+    expect(note()).toBeNull();
+  });
+});
+
+describe("the app's side of the hand-over", () => {
+  const empty = (): FirstTapHandover => ({ intent: null, target: null, context: null, element: null, off: false });
+
+  it("the bus's first context is the one the tap resumed, then new ones", () => {
+    const first = empty();
+    first.context = new AudioContext();
+    const create = handedOverContext(first);
+    const unlocked = first.context;
+    expect(create()).toBe(unlocked);
+    const next = create();
+    expect(next).toBeInstanceOf(AudioContext);
+    expect(next).not.toBe(unlocked);
+  });
+
+  it('a context the app made first is left for the script to resume in a later tap', () => {
+    const before = empty();
+    const ctx = handedOverContext(before)();
+    expect(before.context).toBe(ctx);
+  });
+
+  it('after hydration the intent plays, the marks and the note go, and the script stops', () => {
+    const taken = empty();
+    const ocean = card('sound:3');
+    ocean.setAttribute(FIRST_TAP.taken, '');
+    ocean.setAttribute('aria-busy', 'true');
+    const shown = document.body.appendChild(document.createElement('p'));
+    shown.id = FIRST_TAP.noteId;
+    Object.assign(taken, { intent: 'sound:3', target: ocean });
+    playFirstTap(taken);
+    expect(playerStore.currentIndex).toBe(3);
+    expect(playerStore.intent).toBe('play');
+    expect(taken).toMatchObject({ intent: null, target: null, off: true });
+    expect(ocean.hasAttribute('aria-busy')).toBe(false);
+    expect(ocean.hasAttribute(FIRST_TAP.taken)).toBe(false);
+    expect(note()).toBeNull();
+  });
+
+  it('an intent it does not know plays nothing', () => {
+    const odd = { ...empty(), intent: 'sound:x' };
+    const before = playerStore.currentIndex;
+    playFirstTap(odd);
+    expect(playerStore.currentIndex).toBe(before);
+  });
+});
