@@ -1,26 +1,24 @@
 /**
  * The one audio graph's bus (STYLE.md, "One audio graph"): every source's own gain ends in the
  * master gain (the user's volume, mixStore.masterVolume), then the fade gain (the sleep timer),
- * then one output: a MediaStreamAudioDestinationNode played by one <audio> element (Chrome shows
- * lock-screen controls only for an audible media element, and an element keeps playing in the
- * background), else the context's destination. Engines receive the bus; they never import it.
+ * then one output (audio-output.ts: a stream element where the engine hears one, else the
+ * destination). Engines receive the bus; they never import it.
  *
  * The context is created or resumed by `open()`, which callers run inside the user's gesture
  * (or the microtasks it queued); the output element is started there too. `prepare()` may build the
  * graph earlier, suspended: constructing a context blocks the main thread for 8–95 ms at 4× CPU
  * (the first one in a browser is the slowest), which a tap then no longer waits for. While nobody holds the
  * bus the element is paused and the context suspended, so an idle app costs no CPU or battery.
- * Over 200 lines on purpose: the context and its one output element share one life (created,
- * started, idled, replaced and interrupted by the OS together), so they stay in one module.
  */
 import { subscribe } from 'valtio/vanilla';
 import { mixStore, type MixState } from '../stores/mix-store';
-import { audioContextClass, preferPlaybackAudioSession } from './noise/noise-context';
+import { createAudioOutput, type AudioOutput } from './audio-output';
+import { audioContextClass, inUserGesture, preferPlaybackAudioSession, streamOutputIsHeard } from './web-audio';
 
-export const OUTPUT_AUDIO_ID = 'lull-output';
+export { OUTPUT_AUDIO_ID } from './audio-output';
 /** Level changes follow this time constant: fast enough to feel immediate, slow enough not to click. */
 export const LEVEL_TIME_CONSTANT_S = 0.02;
-/** Longer than this suspended, a context is replaced on the next open (Safari can freeze its clock). */
+/** Longer than this suspended, a context is replaced on the next open inside a gesture (Safari can freeze its clock). */
 export const LONG_SUSPENSION_MS = 10 * 60 * 1000;
 const IDLE_SUSPEND_MS = 1000;
 
@@ -31,7 +29,11 @@ export interface BusNodes {
 }
 
 export interface AudioBus {
-  /** Creates or resumes the context and starts the output element: call inside the gesture. Undefined without Web Audio. */
+  /**
+   * Creates or resumes the context and starts the output: call inside the gesture. A context suspended
+   * too long is replaced only inside a gesture; outside one (the lock screen's Play) it is resumed, since
+   * a new one would start suspended and its element refused. Undefined without Web Audio.
+   */
   open(): BusNodes | undefined;
   /**
    * Builds the graph ahead of the tap, suspended and silent (the press before a click: see
@@ -67,18 +69,17 @@ export interface AudioBus {
 export interface AudioBusDeps {
   mix?: MixState;
   createContext?: () => AudioContext | undefined;
-  /** Whether to route through a media element (false in unit tests without media streams). */
+  /** Whether to route through a stream element (default: where the engine hears one, `streamOutputIsHeard`). */
   outputElement?: boolean;
+  /** Whether the code runs inside the user's gesture (default: navigator.userActivation). */
+  inGesture?: () => boolean;
   now?: () => number;
   parent?: HTMLElement;
 }
 
 interface Graph extends BusNodes {
   readonly fade: GainNode;
-  readonly element: HTMLAudioElement | null;
-  throughElement: boolean;
-  /** The bus wants the output element playing (false once it paused it itself, or gave up on it). */
-  elementWanted: boolean;
+  readonly output: AudioOutput;
   /** Resumes asked for and not yet answered. */
   resuming: number;
 }
@@ -115,46 +116,19 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
     for (const listener of interruptedListeners) listener(value);
   };
   const levelListeners = new Set<() => void>();
-  const levelChanged = () => {
-    for (const listener of levelListeners) listener();
-  };
+  const levelChanged = () => levelListeners.forEach((listener) => listener());
 
+  const throughElement = deps.outputElement ?? streamOutputIsHeard();
+  const inGesture = deps.inGesture ?? inUserGesture;
   const build = (ctx: AudioContext): Graph => {
     const input = ctx.createGain();
     input.gain.value = mix.masterVolume;
     const fadeNode = ctx.createGain();
     fadeNode.gain.value = fade;
     input.connect(fadeNode);
-    let element: HTMLAudioElement | null = null;
-    if (deps.outputElement !== false && typeof ctx.createMediaStreamDestination === 'function' && typeof document !== 'undefined') {
-      try {
-        const stream = ctx.createMediaStreamDestination();
-        element = document.createElement('audio');
-        element.id = OUTPUT_AUDIO_ID;
-        element.srcObject = stream.stream;
-        (deps.parent ?? document.body).appendChild(element);
-        fadeNode.connect(stream);
-        const own = element;
-        own.addEventListener('pause', () => {
-          if (graph?.element === own && graph.elementWanted && graph.throughElement) setInterrupted(true);
-        });
-        own.addEventListener('play', () => {
-          if (graph?.element === own) setInterrupted(false);
-        });
-      } catch {
-        element = null;
-      }
-    }
-    if (!element) fadeNode.connect(ctx.destination);
-    return { ctx, input, fade: fadeNode, element, throughElement: element !== null, elementWanted: false, resuming: 0 };
-  };
-
-  const toDestination = (g: Graph) => {
-    if (!g.throughElement) return;
-    g.throughElement = false;
-    g.elementWanted = false;
-    g.fade.disconnect();
-    g.fade.connect(g.ctx.destination);
+    const onInterrupted = (value: boolean) => graph?.ctx === ctx && setInterrupted(value);
+    const output = createAudioOutput(ctx, fadeNode, { throughElement, parent: deps.parent, onInterrupted });
+    return { ctx, input, fade: fadeNode, output, resuming: 0 };
   };
 
   /** A context and its graph, or undefined without Web Audio (or when the browser refuses another context). */
@@ -179,14 +153,10 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
       .finally(() => g.resuming--);
   };
 
-  const startElement = (g: Graph) => {
-    if (!g.element || !g.throughElement) return;
-    g.elementWanted = true;
+  const start = (g: Graph) => {
     // The app starts it (a tap): the engines already know, there is nothing to give back.
     interrupted = false;
-    const started: Promise<void> | undefined = g.element.play();
-    // No permission for the element (or no media stack): the plain Web Audio output still plays.
-    started?.catch(() => toDestination(g));
+    g.output.start();
   };
 
   const unsubscribe = subscribe(mix, () => {
@@ -199,10 +169,10 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
       clearTimeout(idleTimer);
       if (graph && graph.ctx.state !== 'closed') {
         const stale = graph.ctx.state !== 'running' && suspendedAt !== undefined && now() - suspendedAt > LONG_SUSPENSION_MS;
-        if (!stale) {
+        if (!stale || !inGesture()) {
           suspendedAt = undefined;
           resume(graph);
-          startElement(graph);
+          start(graph);
           return graph;
         }
       }
@@ -212,11 +182,11 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
       suspendedAt = undefined;
       graph = fresh;
       if (old) {
-        old.element?.remove();
+        old.output.dispose();
         old.ctx.close().catch(() => {});
       }
       resume(graph);
-      startElement(graph);
+      start(graph);
       if (old) for (const listener of replacedListeners) listener(graph);
       return graph;
     },
@@ -239,8 +209,7 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
       const g = graph;
       idleTimer = setTimeout(() => {
         if (holders.size > 0 || graph !== g) return;
-        g.elementWanted = false;
-        if (g.element && g.throughElement) g.element.pause();
+        g.output.stop();
         g.ctx.suspend().catch(() => {});
         suspendedAt = now();
       }, IDLE_SUSPEND_MS);
@@ -266,7 +235,7 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
     dispose() {
       unsubscribe();
       clearTimeout(idleTimer);
-      graph?.element?.remove();
+      graph?.output.dispose();
       graph?.ctx.close().catch(() => {});
       graph = undefined;
     },

@@ -7,3 +7,16 @@ export const layout = {
   sidebarWidthIcon: '3rem',
   playerBarHeightPx: 58,
 } as const;
+
+/**
+ * Text for screen readers only. Sizes in px strings: MUI reads a bare 1 as 100 % (WebKit then
+ * scrolled the page sideways to 2111 px in a 1280 px window).
+ */
+export const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

@@ -123,6 +123,16 @@ function emulateIos() {
     get: () => 1,
     set: (value: number) => record.volumeWrites.push(value),
   });
+  // A lock-screen or media-key action is no gesture: the activation the app can read says so too.
+  Object.defineProperty(Navigator.prototype, 'userActivation', { configurable: true, get: () => ({ isActive: inGesture, hasBeenActive: true }) });
+}
+
+/** Init script: `__skipWallClock(ms)` moves Date.now forward, as a night's pause would (timers and the audio clock are untouched). */
+function skippableWallClock() {
+  const realNow = Date.now.bind(Date);
+  let skipped = 0;
+  Date.now = () => realNow() + skipped;
+  (window as unknown as { __skipWallClock: (ms: number) => void }).__skipWallClock = (ms) => (skipped += ms);
 }
 
 /** What a listener would notice: both elements playing, the context running, and the output not silent (RMS over 0.8 s). */
@@ -212,6 +222,35 @@ test.describe("iOS's gesture rule (emulated): play() runs inside the tap on ever
     await expectTrackPlaying(page, 'river.mp3', 'network');
     await expectHeardNothingRefused(page);
   });
+});
+
+test.describe("the lock screen's Play after a long pause (iOS's gesture rule emulated)", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(emulateIos);
+    await page.addInitScript(outputProbeScript(2048));
+    await page.addInitScript(recordMediaSessionHandlers);
+    await page.addInitScript(skippableWallClock);
+  });
+
+  for (const pausedBy of ['the lock screen', 'the OS (an interruption)'] as const) {
+    test(`paused by ${pausedBy} for over 10 minutes, Play from the lock screen is heard through the output element`, async ({ page }) => {
+      await page.goto('/');
+      await soundButton(page, RAIN).click();
+      await expectTrackPlaying(page, 'rain.mp3', 'network');
+      await expectHeardNothingRefused(page);
+      if (pausedBy === 'the lock screen') await pressMediaKeys(page, ['pause']);
+      else await page.evaluate(() => (document.getElementById('lull-output') as HTMLAudioElement).pause());
+      await expect(bar(page)).toHaveAttribute('data-status', 'paused');
+      // The bus idles (suspends its context) a second after nothing plays; then the night goes by.
+      await expect.poll(() => page.evaluate(() => (document.getElementById('lull-output') as HTMLAudioElement).paused)).toBe(true);
+      await page.waitForTimeout(1500);
+      await page.evaluate(() => (window as unknown as { __skipWallClock: (ms: number) => void }).__skipWallClock(11 * 60 * 1000));
+      await pressMediaKeys(page, ['play']);
+      await expect(bar(page)).toHaveAttribute('data-status', 'playing');
+      await expectTrackPlaying(page, 'rain.mp3', 'network');
+      await expectHeardNothingRefused(page);
+    });
+  }
 });
 
 test('rapid Next across saved sounds: the last one plays, no media error, no object URL left behind', async ({ page }) => {

@@ -202,6 +202,26 @@ test.describe('home page and player', () => {
     await page.keyboard.press(' ');
     await expectPlaying(page, 'river.mp3');
   });
+
+  test('after Next and Previous, a click on the page then Space pauses and resumes the same song (focus stays on the page)', async ({ page }) => {
+    await page.goto('/');
+    await soundButton(page, 'Chill').click();
+    await expectPlaying(page, 'chill.mp3');
+    // Next and Previous from the keyboard (a click does not focus a button in WebKit; a key press does everywhere).
+    await bar(page).getByRole('button', { name: 'Next', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expectPlaying(page, 'retro.mp3');
+    await bar(page).getByRole('button', { name: 'Previous', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expectPlaying(page, 'chill.mp3');
+    // A click on the page's header (not focusable): focus leaves the bar for the page, as the listener meant.
+    await page.getByTestId('page-title').click();
+    await page.keyboard.press(' ');
+    await expectPaused(page);
+    expect(await page.evaluate(() => document.activeElement === document.body || document.activeElement?.closest('[data-testid="player-bar"]') === null)).toBe(true);
+    await page.keyboard.press(' ');
+    await expectPlaying(page, 'chill.mp3');
+  });
 });
 
 test.describe('media session', () => {

@@ -339,3 +339,22 @@ test('nothing is sent to another origin when error reporting and analytics are o
   const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /sentry/i.test(n)));
   expect(scripts).toEqual([]);
 });
+
+test('text only screen readers see takes a 1 px box, so no page scrolls sideways (WebKit measured 2111 px in a 1280 px window)', async ({ page }) => {
+  const hiddenBoxes = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('body *')]
+        .filter((element) => getComputedStyle(element).clip === 'rect(0px, 0px, 0px, 0px)')
+        .map((element) => ({ text: element.textContent ?? '', width: element.getBoundingClientRect().width, height: element.getBoundingClientRect().height })),
+    );
+  for (const sidebarOpen of ['1', '0']) {
+    await page.addInitScript((open) => localStorage.setItem('sidebarOpen', open), sidebarOpen);
+    for (const path of ['/', '/white-noise']) {
+      await page.goto(path);
+      const boxes = await hiddenBoxes();
+      expect(boxes.length, `${path}: visually hidden text exists`).toBeGreaterThan(0);
+      for (const box of boxes) expect(box, `${path} sidebarOpen=${sidebarOpen}`).toMatchObject({ width: 1, height: 1 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));
+    }
+  }
+});

@@ -12,7 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { NavLink } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { closeDrawer, uiStore } from '../../stores/ui-store';
-import { layout } from '../../lib/layout';
+import { layout, visuallyHidden } from '../../lib/layout';
 import { PRODUCT } from '../../lib/strings';
 import { navGroups, type NavItem } from './nav-items';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -47,15 +47,6 @@ function NavEntry({ item, expanded, onNavigate }: { item: NavItem; expanded: boo
   );
   return expanded ? button : <Tooltip title={item.label} placement="right">{button}</Tooltip>;
 }
-
-export const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function SidebarContent({ expanded, onNavigate }: { expanded: boolean; onNavigate: () => void }) {
   return (

@@ -35,6 +35,8 @@ import { createNoiseSource, type NoiseSource } from './noise-sources';
 const START_RAMP_S = 0.04;
 const STOP_RAMP_S = 0.04;
 const HOLDER = 'noise';
+/** A 'suspended' the context still reads this long after its event is the system's, not a late report. */
+export const SYSTEM_SUSPEND_CONFIRM_MS = 250;
 
 const titles: Record<NoiseColour, string> = {
   white: routeTitles['/white-noise'],
@@ -95,10 +97,13 @@ export function createNoiseEngine(deps: NoiseEngineDeps): NoiseEngine {
     }, STOP_RAMP_S * 1000 + 30);
   };
 
+  const takenBySystem = (ctx: AudioContext) => voice?.nodes.ctx === ctx && solo !== null && store.status === 'playing' && ctx.state !== 'running' && !bus.isResuming();
   const onContextStateChange = (event: Event) => {
     // The system took the context (iOS interruption, a closed device): show Play, so a tap restarts it.
+    // Only if it is still not running a moment later: Firefox can report the bus's own earlier suspend
+    // after the click's resume() has resolved, and the 'running' change follows it.
     const ctx = event.target as AudioContext;
-    if (voice?.nodes.ctx === ctx && solo && store.status === 'playing' && ctx.state !== 'running' && !bus.isResuming()) stop();
+    if (takenBySystem(ctx)) setTimeout(() => takenBySystem(ctx) && stop(), SYSTEM_SUSPEND_CONFIRM_MS);
   };
 
   const startVoice = async (next: Voice, level: number) => {

@@ -5,6 +5,7 @@ import VolumeDownIcon from '@mui/icons-material/VolumeDown';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';
+import { visuallyHidden } from '../../lib/layout';
 import { strings } from '../../lib/strings';
 import { useHydrated } from '../../lib/use-hydrated';
 import { DEFAULT_MASTER_VOLUME, mixStore, setMasterVolume } from '../../stores/mix-store';
@@ -46,4 +47,3 @@ export function MasterVolumeSlider({ showLabel = true }: { showLabel?: boolean }
   );
 }
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;

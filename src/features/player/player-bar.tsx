@@ -23,7 +23,8 @@ type Control = 'toggle' | 'previous' | 'next';
 
 /**
  * The controls give way to the spinner while a track loads, which would drop keyboard focus to
- * the page; put it back on the same control when they return.
+ * the page; put it back on the same control when they return, and only then (issue 21: a restore
+ * after the listener clicked the page put Space on Previous).
  */
 function useRestoredFocus(status: string) {
   const focused = useRef<Control | null>(null);
@@ -40,8 +41,14 @@ function useRestoredFocus(status: string) {
     onFocus: () => {
       focused.current = control;
     },
-    onBlur: (event: FocusEvent) => {
+    onBlur: (event: FocusEvent<HTMLButtonElement>) => {
       if (event.relatedTarget) focused.current = null;
+      // Focus left for the page (a click on it) while the control stays: the listener moved on, so
+      // nothing is restored. A control swapped for the spinner is gone by then, and comes back focused.
+      const left = event.currentTarget;
+      setTimeout(() => {
+        if (left.isConnected && focused.current === control) focused.current = null;
+      });
     },
   });
 }

@@ -4,6 +4,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { visuallyHidden } from '../../lib/layout';
 import { strings } from '../../lib/strings';
 import { PlaylistsSection } from '../../features/playlists/playlists-section';
 import { LazySharedMixPrompt } from '../../features/mix/lazy-shared-mix-prompt';
@@ -12,7 +13,6 @@ import { OfflineBadge } from '../../features/offline/offline-badge';
 import { useOfflineUnavailableReason } from '../../features/offline/use-offline-availability';
 
 /** Out of sight, still read by screen readers and crawlers. */
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 export default function HomePage() {
   const unavailableReason = useOfflineUnavailableReason();

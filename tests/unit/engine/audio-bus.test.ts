@@ -1,22 +1,26 @@
 /**
  * The bus: one context for the app, created on the first open (inside a tap) and reused; the
  * master volume and the sleep timer's fade as ramped gains; suspended while nobody holds it; a
- * context left suspended longer than LONG_SUSPENSION_MS is replaced (Safari may freeze its clock)
- * and the sources are told to reconnect.
+ * context left suspended longer than LONG_SUSPENSION_MS is replaced inside a gesture (Safari may
+ * freeze its clock) and the sources are told to reconnect; outside one it is resumed. The output
+ * goes through a stream element only where the engine hears one, and is retried on every open.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createAudioBus, LONG_SUSPENSION_MS } from '../../../src/engine/audio-bus';
 import { createMixStore, setMasterVolume } from '../../../src/stores/mix-store';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
+/** Whether anything is connected to the context's speakers (web-audio-test-api's graph as JSON). */
+const toDestination = (ctx: AudioContext) => (ctx.destination as unknown as { toJSON(): { inputs: unknown[] } }).toJSON().inputs.length > 0;
 
-function setup() {
+function setup(gesture = true) {
   const mix = createMixStore();
   const contexts: AudioContext[] = [];
   let now = 1_000_000;
   const bus = createAudioBus({
     mix,
     outputElement: false,
+    inGesture: () => gesture,
     now: () => now,
     createContext: () => {
       const ctx = new AudioContext();
@@ -85,7 +89,7 @@ describe('audio bus', () => {
     vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
       this.dispatchEvent(new Event('pause'));
     });
-    const bus = createAudioBus({ mix: createMixStore(), createContext: () => new AudioContext() });
+    const bus = createAudioBus({ mix: createMixStore(), outputElement: true, createContext: () => new AudioContext() });
     const seen: boolean[] = [];
     bus.onInterrupted((interrupted) => seen.push(interrupted));
     bus.open();
@@ -117,6 +121,7 @@ describe('audio bus', () => {
     const contexts: AudioContext[] = [];
     const bus = createAudioBus({
       mix: createMixStore(),
+      outputElement: true,
       createContext: () => {
         const ctx = new AudioContext();
         contexts.push(ctx);
@@ -147,5 +152,56 @@ describe('audio bus', () => {
     expect(bus.open()).not.toBe(prepared);
     expect(contexts).toHaveLength(2);
     bus.dispose();
+  });
+
+  it('outside a gesture (the lock screen\'s Play) resumes a context suspended for too long instead of replacing it', async () => {
+    const { bus, contexts, advance } = setup(false);
+    const first = bus.open()!;
+    bus.hold('player', true);
+    bus.hold('player', false);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(first.ctx.state).toBe('suspended');
+    advance(LONG_SUSPENSION_MS + 1);
+    expect(bus.open()).toBe(first);
+    expect(contexts).toHaveLength(1);
+    await settle();
+    expect(first.ctx.state).toBe('running');
+    bus.dispose();
+  });
+
+  it('plays to the destination only where the engine would hear a stream element as silence (no captureStream: WebKit)', () => {
+    const proto = HTMLMediaElement.prototype as unknown as Record<string, unknown>;
+    const route = () => {
+      const bus = createAudioBus({ mix: createMixStore(), createContext: () => new AudioContext() });
+      const nodes = bus.open()!;
+      const result = { element: document.getElementById('lull-output') !== null, destination: toDestination(nodes.ctx) };
+      bus.dispose();
+      return result;
+    };
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    expect('captureStream' in proto).toBe(false);
+    expect(route()).toEqual({ element: false, destination: true });
+    proto.captureStream = () => undefined;
+    try {
+      expect(route()).toEqual({ element: true, destination: false });
+    } finally {
+      delete proto.captureStream;
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('plays to the destination while the element is refused, and tries the element again on every open', async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValueOnce(new DOMException('no gesture', 'NotAllowedError')).mockResolvedValue(undefined);
+    const bus = createAudioBus({ mix: createMixStore(), outputElement: true, createContext: () => new AudioContext() });
+    const nodes = bus.open()!;
+    await settle();
+    expect(toDestination(nodes.ctx)).toBe(true);
+    expect(bus.open()).toBe(nodes);
+    await settle();
+    expect(play).toHaveBeenCalledTimes(2);
+    // The element plays now: the destination is left, so the sound is not doubled.
+    expect(toDestination(nodes.ctx)).toBe(false);
+    bus.dispose();
+    vi.restoreAllMocks();
   });
 });

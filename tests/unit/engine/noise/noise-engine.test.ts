@@ -4,12 +4,14 @@
  * releases focus and the idle bus suspends the context; a bed follows the track and its level.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createNoiseEngine, type NoiseEngine } from '../../../../src/engine/noise/noise-engine';
+import { createNoiseEngine, SYSTEM_SUSPEND_CONFIRM_MS, type NoiseEngine } from '../../../../src/engine/noise/noise-engine';
 import { createAudioBus, type AudioBus } from '../../../../src/engine/audio-bus';
 import { claimAudioFocus, createAudioFocusStore, stopAllAudio } from '../../../../src/stores/audio-focus-store';
 import { createMixStore, setBedLevel, setNoiseBed } from '../../../../src/stores/mix-store';
 import { createNoiseStore } from '../../../../src/stores/noise-store';
 import { createPlayerStore, pausePlayback, playSound } from '../../../../src/stores/player-store';
+
+declare const WebAudioTestAPI: { Event: typeof Event };
 
 const settle = () => new Promise((r) => setTimeout(r, 20));
 
@@ -177,5 +179,37 @@ describe('noise engine', () => {
     await settle();
     expect(store).toMatchObject({ colour: null, status: 'stopped' });
     engine.dispose();
+  });
+
+  /** The context reads `state` and reports it, as a browser's statechange does (an event of web-audio-test-api's own Event class). */
+  const report = (ctx: AudioContext, state: AudioContextState) => {
+    Object.defineProperty(ctx, 'state', { configurable: true, get: () => state });
+    const event = Object.create(WebAudioTestAPI.Event.prototype) as Event;
+    Object.defineProperties(event, { type: { value: 'statechange' }, target: { value: ctx } });
+    ctx.dispatchEvent(event);
+  };
+
+  it("a late 'suspended' (Firefox reports the bus's own suspend after the click's resume resolved) does not stop the noise", async () => {
+    const { engine, store, contexts } = harness();
+    engine.play('white');
+    await settle();
+    expect(store.status).toBe('playing');
+    expect(current?.bus.isResuming()).toBe(false);
+    const ctx = contexts[0]!;
+    report(ctx, 'suspended');
+    await new Promise((r) => setTimeout(r, 30));
+    report(ctx, 'running');
+    await new Promise((r) => setTimeout(r, SYSTEM_SUSPEND_CONFIRM_MS + 50));
+    expect(store).toMatchObject({ colour: 'white', status: 'playing' });
+  });
+
+  it('a context the system keeps suspended (an interruption) shows the noise stopped', async () => {
+    const { engine, store, contexts } = harness();
+    engine.play('white');
+    await settle();
+    report(contexts[0]!, 'suspended');
+    expect(store.status).toBe('playing');
+    await new Promise((r) => setTimeout(r, SYSTEM_SUSPEND_CONFIRM_MS + 50));
+    expect(store.status).toBe('stopped');
   });
 });

@@ -1,0 +1,55 @@
+/**
+ * What the browser offers for Web Audio, asked by feature, never by user agent: the context class,
+ * the user's gesture, iOS's playback audio session, and which output an engine is heard through.
+ */
+type AudioContextClass = typeof AudioContext;
+
+export function audioContextClass(): AudioContextClass | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const w = window as unknown as { AudioContext?: AudioContextClass; webkitAudioContext?: AudioContextClass };
+  return w.AudioContext ?? w.webkitAudioContext;
+}
+
+interface AudioSession {
+  type: string;
+}
+
+/**
+ * iOS 16.4+: the 'playback' session keeps Web Audio playing with the silent switch on and the
+ * screen locked. Elsewhere the property does not exist and this does nothing.
+ */
+export function preferPlaybackAudioSession(): void {
+  const nav = navigator as Navigator & { audioSession?: AudioSession };
+  if (!nav.audioSession) return;
+  try {
+    nav.audioSession.type = 'playback';
+  } catch {
+    // An older implementation that rejects the type: the default session still plays.
+  }
+}
+
+/**
+ * Whether a media element playing a MediaStreamAudioDestinationNode's stream is heard. Measured at the
+ * OS (README, "Every engine"): Chromium and Firefox play it; WebKit (WebKitGTK 2.50, and Safari by
+ * reports) lets it "play" with its clock moving and outputs silence. No page can hear its own output,
+ * so the choice goes by the features that come with a working stream path: engines that can capture a
+ * media element into a stream (`captureStream`, Firefox's `mozCaptureStream`) render streams to the
+ * speakers; WebKit has neither, and where it offers `navigator.audioSession` (iOS 16.4+) that session,
+ * not an element, keeps Web Audio playing in the background.
+ */
+export function streamOutputIsHeard(): boolean {
+  if (typeof navigator === 'undefined' || typeof HTMLMediaElement === 'undefined') return false;
+  if ((navigator as Navigator & { audioSession?: AudioSession }).audioSession) return false;
+  const element = HTMLMediaElement.prototype as unknown as Record<string, unknown>;
+  return 'captureStream' in element || 'mozCaptureStream' in element;
+}
+
+/**
+ * Inside a user's gesture (a tap, a key), where a new context or a never-played element may start.
+ * A lock-screen or media-key action is not one. Without the API, assume it is (the old rule).
+ */
+export function inUserGesture(): boolean {
+  if (typeof navigator === 'undefined') return true;
+  const activation = (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation;
+  return activation ? activation.isActive : true;
+}
