@@ -34,6 +34,7 @@ export const PLAYER_STATE = `() => {
     status: bar ? bar.getAttribute('data-status') : null,
     title: bar ? (bar.querySelector('[data-testid="player-title"]') || {}).textContent || null : null,
     noiseToggle: toggle ? toggle.getAttribute('aria-label') : null,
+    message: [...document.querySelectorAll('[data-testid="offline-status"], [data-testid="offline-status-message"], [role="alert"]')].map((el) => el.textContent.trim()).filter(Boolean).join(' / ') || null,
     focused: document.activeElement ? (document.activeElement.getAttribute('aria-label') || document.activeElement.tagName) : null,
   };
 }`;
@@ -70,3 +71,17 @@ export const IS_SAVED = `(file) => new Promise((resolve) => {
     all.onsuccess = () => { db.close(); resolve(all.result.some((record) => String(record.originalUrl).split('?')[0] === '/media/' + file)); };
   };
 })`;
+
+/** Whether the page scrolls sideways: tries, reads where it got, and scrolls back. */
+export const SCROLLS_SIDEWAYS = `() => {
+  window.scrollTo(100000, window.scrollY);
+  const scrolled = window.scrollX;
+  window.scrollTo(0, window.scrollY);
+  return { scrolled, page: document.documentElement.scrollWidth, window: document.documentElement.clientWidth };
+}`;
+
+/** Where the app's sound leaves the page: the stream element (#lull-output, playing) or the context's destination. */
+export const OUTPUT_PATH = `() => {
+  const element = document.getElementById('lull-output');
+  return element && !element.paused ? 'stream element (#lull-output)' : 'AudioContext.destination';
+}`;

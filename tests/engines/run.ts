@@ -24,6 +24,7 @@ interface EngineRun {
   seconds: number;
   results: StepResult[];
   measurements: Measurement[];
+  notes: Record<string, string>;
 }
 
 async function startServer(): Promise<{ origin: string; server: PreviewServer }> {
@@ -50,8 +51,8 @@ async function runEngine(engine: EngineName, recorder: Recorder, env: NodeJS.Pro
   try {
     const page = await openEngine(engine, env);
     try {
-      const { results, measurements } = await runSteps({ engine, page, recorder, origin, stopServer: stop });
-      return { engine, seconds: (Date.now() - started) / 1000, results, measurements };
+      const { results, measurements, notes } = await runSteps({ engine, page, recorder, origin, stopServer: stop });
+      return { engine, seconds: (Date.now() - started) / 1000, results, measurements, notes };
     } finally {
       await page.close().catch(() => undefined);
     }
@@ -94,6 +95,7 @@ function report(runs: EngineRun[]): string {
   for (const step of runs[0]?.results ?? []) {
     lines.push(`| ${step.step} | ${runs.map((run) => (run.results.find((r) => r.step === step.step)?.ok ? 'pass' : 'FAIL')).join(' | ')} |`);
   }
+  lines.push(`| output path | ${runs.map((r) => r.notes.output ?? '–').join(' | ')} |`);
   lines.push(`| total seconds | ${runs.map((r) => r.seconds.toFixed(1)).join(' | ')} |`);
   return lines.join('\n');
 }

@@ -3,7 +3,7 @@
  * what the browser really output into the null sink), in every engine alike.
  */
 import type { EngineName, EnginePage, Key } from './engines';
-import { ATTRIBUTE, FOCUS, IS_SAVED, MARK_CONTROL, MARKED, PLAYER_STATE, SET_STORAGE, TYPE_INTO } from './page-scripts';
+import { ATTRIBUTE, FOCUS, SCROLLS_SIDEWAYS, IS_SAVED, MARK_CONTROL, MARKED, OUTPUT_PATH, PLAYER_STATE, SET_STORAGE, TYPE_INTO } from './page-scripts';
 import { measure, SILENCE_DBFS, type Heard, type Recorder } from './pulse';
 
 /** Quieter than this is not "heard": the catalogue's quietest loops measure about −35 dBFS here. */
@@ -34,6 +34,8 @@ interface PlayerState {
   status: string | null;
   title: string | null;
   noiseToggle: string | null;
+  /** The status line or an alert, when the app says something. */
+  message: string | null;
   focused: string | null;
 }
 
@@ -41,6 +43,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class Listener {
   readonly measurements: Measurement[] = [];
+  /** What the engine did (e.g. its output path), for the report. */
+  readonly notes: Record<string, string> = {};
   step = '';
 
   constructor(readonly ctx: StepContext) {}
@@ -111,6 +115,8 @@ export const steps: Step[] = [
       await l.open('/');
       await l.until('sound grid', () => l.ctx.page.run<string | false>(MARK_CONTROL, GRID, '^Rain\\b'), (name) => name !== false);
       await l.silent('home, nothing tapped', 500);
+      const width = await l.ctx.page.run<{ scrolled: number; page: number; window: number }>(SCROLLS_SIDEWAYS);
+      if (width.scrolled > 0) throw new Error(`the home page scrolls sideways by ${width.scrolled} px (${width.page} px wide in a ${width.window} px window)`);
     },
   },
   {
@@ -120,6 +126,7 @@ export const steps: Step[] = [
       await l.playing(/Rain/);
       await sleep(300);
       await l.heard('Rain', 2000, true);
+      l.notes.output = await l.ctx.page.run<string>(OUTPUT_PATH);
     },
   },
   {
@@ -141,6 +148,7 @@ export const steps: Step[] = [
       await l.ctx.page.click('[data-testid="soundscapes-heading"]');
       await l.press('Space');
       await l.until('paused by Space', l.state, (s) => s.status === 'paused');
+      await sleep(250);
       await l.silent('Space: paused', 600);
       await l.press('Space');
       const resumed = await l.until('resumed by Space', l.state, (s) => s.status === 'playing');
@@ -228,7 +236,7 @@ export interface StepResult {
 }
 
 /** Runs every step in order; a failing step is recorded and the next one starts afresh. */
-export async function runSteps(ctx: StepContext): Promise<{ results: StepResult[]; measurements: Measurement[] }> {
+export async function runSteps(ctx: StepContext): Promise<{ results: StepResult[]; measurements: Measurement[]; notes: Record<string, string> }> {
   const listener = new Listener(ctx);
   const results: StepResult[] = [];
   for (const step of steps) {
@@ -241,5 +249,5 @@ export async function runSteps(ctx: StepContext): Promise<{ results: StepResult[
       results.push({ step: step.name, ok: false, error: error instanceof Error ? error.message : String(error), ms: Date.now() - started });
     }
   }
-  return { results, measurements: listener.measurements };
+  return { results, measurements: listener.measurements, notes: listener.notes };
 }

@@ -18,7 +18,7 @@ export class WebDriverSession {
   ) {}
 
   /** Starts `xvfb-run -a WebKitWebDriver --port=<port>` and a session with MiniBrowser in automation mode. */
-  static async start(options: { port: number; miniBrowser: string; env: NodeJS.ProcessEnv }): Promise<WebDriverSession> {
+  static async start(options: { port: number; miniBrowser: string; env: NodeJS.ProcessEnv; width: number; height: number }): Promise<WebDriverSession> {
     const driver = spawn('xvfb-run', ['-a', '-s', '-screen 0 1280x900x24', 'WebKitWebDriver', `--port=${options.port}`], { env: options.env, stdio: 'ignore', detached: true });
     const root = `http://127.0.0.1:${options.port}`;
     const deadline = Date.now() + 20_000;
@@ -38,7 +38,15 @@ export class WebDriverSession {
     const created = (await request('POST', `${root}/session`, {
       capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { binary: options.miniBrowser, args: ['--automation'] } } },
     })) as { sessionId: string };
-    return new WebDriverSession(`${root}/session/${created.sessionId}`, driver);
+    const session = new WebDriverSession(`${root}/session/${created.sessionId}`, driver);
+    // The other engines' viewport; MiniBrowser opens at 1024 x 730.
+    await request('POST', `${session.base}/window/rect`, { width: options.width, height: options.height });
+    return session;
+  }
+
+  /** The driver's process group leader (xvfb-run), for prioritise(). */
+  get pid(): number | undefined {
+    return this.driver.pid;
   }
 
   goto(url: string): Promise<unknown> {
