@@ -110,6 +110,12 @@ async function main(): Promise<number> {
   const pulse = startPulse();
   const recorder = new Recorder(pulse);
   const runs: EngineRun[] = [];
+  // The daemon outlives an interrupted run otherwise.
+  process.once('SIGINT', () => {
+    recorder.stop();
+    pulse.stop();
+    process.exit(130);
+  });
   try {
     await recorder.ready;
     for (const engine of engines) {
