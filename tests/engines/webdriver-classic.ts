@@ -1,6 +1,6 @@
 /**
  * The few WebDriver-classic commands the engines suite needs, over HTTP to WebKitWebDriver (WebKitGTK's
- * MiniBrowser). About 80 lines instead of webdriverio's ~150 packages: the suite navigates, runs
+ * MiniBrowser). About 100 lines instead of webdriverio's ~150 packages: the suite navigates, runs
  * scripts, clicks elements and types keys, nothing more.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
