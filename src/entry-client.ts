@@ -1,3 +1,4 @@
+import { listenForEarlySidebarShortcut } from './lib/early-shortcut';
 import { nextTask } from './lib/next-task';
 
 /**
@@ -10,6 +11,9 @@ function afterFirstPaint(run: () => void): void {
   // A rAF callback runs just before a frame is painted; a task queued from it runs after that frame.
   requestAnimationFrame(() => setTimeout(run, 0));
 }
+
+// Keys pressed before the app has started are kept for it.
+listenForEarlySidebarShortcut();
 
 afterFirstPaint(async () => {
   const root = document.getElementById('root');

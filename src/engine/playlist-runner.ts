@@ -2,8 +2,11 @@ import { subscribe } from 'valtio/vanilla';
 import { getSoundscape, type Soundscape } from '../catalogue/catalogue';
 import { constants, events } from '../lib/strings';
 import { reportError } from '../lib/error-reporting';
-import type { PlayerStatus } from '../stores/player-store';
-import { findPlaylist, setActivePlaylistState, type ActivePlaylist, type Playlist, type PlaylistState } from '../stores/playlist-store';
+import { findPlaylist, setActivePlaylistState, type Playlist, type PlaylistState } from '../stores/playlist-store';
+import { catchUp, minutesToMs, nextIndex, sleepUntil, wrap } from './playlist-clock';
+import type { PlayerPort } from './playlist-player-port';
+
+export type { PlayerPort, PlayerView } from './playlist-player-port';
 
 /**
  * Plays a playlist (SPEC 4): item i at its sound's catalogue volume, the next after its duration,
@@ -12,30 +15,11 @@ import { findPlaylist, setActivePlaylistState, type ActivePlaylist, type Playlis
  * offline with none of its sounds saved, it would otherwise cycle through errors all night).
  * Item time is a deadline (Date.now) that runs only while the audio plays: pausing stops the
  * item's clock and playing resumes it. A late timer (throttled tab) catches up from the deadline.
- * The player is reached through a small port so this logic is testable with fake timers; its
+ * The player is reached through a small port (playlist-player-port.ts) so this logic is testable with fake timers; its
  * previous/next call `next()`/`previous()` here directly, and the SPEC's playlist-next and
  * playlist-previous events announce each step (with the wrapped index) rather than drive it.
- * Over 200 lines on purpose: the item clock, the skip rules and following edits of the playing
- * playlist all read and move the same position; split apart, each would need the others' state.
+ * The item clock's arithmetic (deadlines, catching up after a late timer) is playlist-clock.ts.
  */
-export interface PlayerView {
-  status: PlayerStatus;
-  currentIndex: number | null;
-  /** Who started the current track; a sound the user picks ends the playlist. */
-  origin?: 'user' | 'playlist';
-}
-
-export interface PlayerPort {
-  /** Start sound `index` for the playlist. Resolves false (or rejects) when playback failed. */
-  play(index: number, volume: number): Promise<boolean> | boolean | void;
-  pause(): void;
-  view(): PlayerView;
-  /** Calls back whenever the player's status or current sound changes; returns an unsubscribe. */
-  subscribe(listener: () => void): () => void;
-  /** Hands the player's previous/next to the runner while a playlist is active; returns an unregister. */
-  registerControl(control: { isActive(): boolean; step(direction: 1 | -1): void }): () => void;
-}
-
 export interface PlaylistRunnerDeps {
   store: PlaylistState;
   player: PlayerPort;
@@ -62,12 +46,6 @@ export interface PlaylistRunner {
   dispose(): void;
 }
 
-const minutesToMs = (minutes: number) => minutes * 60_000;
-
-/** setTimeout's longest delay (2^31 - 1 ms); a longer one fires at once, so longer waits sleep again. */
-const MAX_TIMER_MS = 2_147_483_647;
-const sleepUntil = (callback: () => void, ms: number) => setTimeout(callback, Math.min(MAX_TIMER_MS, Math.max(0, ms)));
-
 export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
   const { store, player, now, target } = deps;
   const isAvailable = deps.isAvailable ?? (() => true);
@@ -90,14 +68,6 @@ export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
     const sound = getSoundscape(soundIndex);
     return sound && isAvailable(sound) ? sound : undefined;
   };
-
-  const wrap = (index: number, length: number) => ((index % length) + length) % length;
-
-  /**
-   * The item after the playing one. When the playing item was edited out, `index` already names
-   * the item that followed it, so that one is next (not the one after it).
-   */
-  const nextIndex = (active: ActivePlaylist, length: number) => wrap(active.removed ? active.index : active.index + 1, length);
 
   /** Item time in ms for catching up; a missing sound takes none. */
   const itemMs = (playlist: Playlist, index: number): number => {
@@ -195,16 +165,7 @@ export function createPlaylistRunner(deps: PlaylistRunnerDeps): PlaylistRunner {
       timer = sleepUntil(onDeadline, -late);
       return;
     }
-    const cycle = playlist.items.reduce((sum, _item, i) => sum + itemMs(playlist, i), 0);
-    let carry = cycle > 0 ? late % cycle : 0;
-    let index = nextIndex(active, playlist.items.length);
-    for (let guard = 0; guard < playlist.items.length && carry > 0; guard++) {
-      const ms = itemMs(playlist, index);
-      if (ms === 0 || carry >= ms) {
-        carry -= ms;
-        index = wrap(index + 1, playlist.items.length);
-      } else break;
-    }
+    const { index, carry } = catchUp(active, playlist.items.length, late, (at) => itemMs(playlist, at));
     playItem(playlist, index, carry);
   }
 

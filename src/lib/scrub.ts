@@ -39,11 +39,27 @@ export function scrubSelector(text: string): string {
   );
 }
 
+const patterns = new Map<string, RegExp>();
+/** `user` as a whole word: a playlist named "a" must not turn "audio" into "[Filtered]udio". */
+const wholeWord = (user: string): RegExp => {
+  let pattern = patterns.get(user);
+  if (!pattern) {
+    // Names come and go as playlists are edited: the cache stays small.
+    if (patterns.size > 200) patterns.clear();
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}_])${user.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_])`, 'gu');
+    patterns.set(user, pattern);
+  }
+  return pattern;
+};
+
 export function scrubText(text: string, texts: readonly string[] = userTexts()): string {
   let out = text;
-  for (const user of texts) if (out.includes(user)) out = out.split(user).join(FILTERED);
+  for (const user of texts) if (out.includes(user)) out = out.replace(wholeWord(user), FILTERED);
   return out;
 }
+
+/** Code locations (file names, function names, source lines), not user text: left as they are. */
+const CODE_KEYS = new Set(['stacktrace']);
 
 /** Every string inside `value` (objects and arrays walked, cycles left alone) with user text removed. */
 export function scrubDeep<T>(value: T, texts: readonly string[] = userTexts(), seen = new WeakSet<object>()): T {
@@ -55,6 +71,7 @@ export function scrubDeep<T>(value: T, texts: readonly string[] = userTexts(), s
     return value;
   }
   for (const key of Object.keys(value)) {
+    if (CODE_KEYS.has(key)) continue;
     const record = value as Record<string, unknown>;
     record[key] = scrubDeep(record[key], texts, seen);
   }

@@ -1,15 +1,18 @@
 import { proxy } from 'valtio/vanilla';
 import { isReversedHost, soundscapes, type Soundscape } from '../catalogue/catalogue';
-import { strings } from '../lib/strings';
-import { isSoundAvailable, offlineStore, showStatus, type OfflineState } from './offline-store';
+import { isSoundAvailable, offlineStore, type OfflineState } from './offline-store';
+import { fileForHost, neighbour, showNothingElseToPlay, soundsForHost } from './player-rules';
+
+export { showNothingElseToPlay, showPlaylistNothingPlayable } from './player-rules';
 
 /**
  * The one player (SPEC 4). Actions here say what the user wants; the engine
  * (src/engine/player/) follows the store, drives the shared <audio> element and reports what
  * the element really does back through the `report*` actions, so `status` is always the truth.
  * It reads the offline store for one rule shared with the home grid (what is available offline).
- * Over 200 lines on purpose: the user's actions and the engine's reports are one set of
- * transitions over one proxy (a load error can move on to the next sound), kept together.
+ * The user's actions and the engine's reports are one set of transitions over one proxy (a load
+ * error can move on to the next sound), kept together; rules that need only the host are in
+ * player-rules.ts.
  */
 export type PlayerStatus = 'idle' | 'loading' | 'playing' | 'paused';
 export type PlayOrigin = 'user' | 'playlist';
@@ -61,14 +64,11 @@ export function createPlayerStore(options: PlayerStoreOptions = {}): PlayerState
 export const playerStore = createPlayerStore();
 
 /** The sounds this host can play: on the reversed host only those with a reversed file. */
-export function playableSoundscapes(store: PlayerState = playerStore): readonly Soundscape[] {
-  return store.reversed ? soundscapes.filter((sound) => !!sound.reversedURL) : soundscapes;
-}
+export const playableSoundscapes = (store: PlayerState = playerStore): readonly Soundscape[] => soundsForHost(store);
 
 /** The file to play for a sound on this host. */
-export function playbackUrl(sound: Soundscape, store: PlayerState = playerStore): string {
-  return store.reversed && sound.reversedURL ? sound.reversedURL : sound.url;
-}
+export const playbackUrl = (sound: Soundscape, store: PlayerState = playerStore): string => fileForHost(sound, store);
+
 
 export const currentSoundscape = (store: PlayerState = playerStore): Soundscape | undefined =>
   store.currentIndex === null ? undefined : soundscapes[store.currentIndex];
@@ -158,27 +158,6 @@ export function registerPlaylistControl(control: PlaylistControl, store: PlayerS
 /** A playlist decides what follows the current track (not the lofi radio). */
 export const playlistIsActive = (store: PlayerState = playerStore): boolean => playlistControls.get(store)?.isActive() ?? false;
 
-/** The first index after `current` in `list` (catalogue order, wrapping at both ends) that `accept` takes. */
-function neighbour(list: readonly number[], current: number, direction: 1 | -1, accept: (index: number) => boolean): number | undefined {
-  const n = list.length;
-  const found = list.indexOf(current);
-  const at = found !== -1 ? found : direction === 1 ? -1 : n;
-  for (let k = 1; k <= n; k++) {
-    const candidate = list[(((at + k * direction) % n) + n) % n] as number;
-    if (candidate !== current && accept(candidate)) return candidate;
-  }
-  return undefined;
-}
-
-/** Nothing else can play: say why on the status line (the current track is left as it is). */
-export function showNothingElseToPlay(lofi: boolean, offline: OfflineState = offlineStore): void {
-  showStatus(strings.nothingElseToPlay(lofi, offline.online), 'warning', offline);
-}
-
-/** A playlist stopped after a round in which none of its items could play: say why. */
-export function showPlaylistNothingPlayable(offline: OfflineState = offlineStore): void {
-  showStatus(strings.playlistNothingPlayable(offline.online), 'warning', offline);
-}
 
 /**
  * SPEC 4, previous and next: through the active playlist; otherwise a lofi track moves among lofi

@@ -1,30 +1,32 @@
 import { proxy } from 'valtio/vanilla';
-import { hasOwn, isRecord, keepAside, onStorageChange, readRaw, STORAGE_KEYS, writeJson } from '../lib/storage';
-import { events, strings } from '../lib/strings';
+import { hasOwn, onStorageChange, STORAGE_KEYS } from '../lib/storage';
+import { strings } from '../lib/strings';
+import {
+  define,
+  emptyMap,
+  baseTrack,
+  loadListeningStats,
+  otherFields,
+  roundMinutes,
+  statsKey,
+  writeListeningStats,
+  type ListeningStats,
+  type LoadedStats,
+  type TrackStats,
+} from './stats-storage';
+
+export { parseListeningStats, roundMinutes, statsKey, type ListeningStats, type TrackStats } from './stats-storage';
 
 /**
- * Listening preferences (SPEC 3 and 4): per track, keyed by its slug, total minutes (two
- * decimals) and a session count.
+ * Listening preferences (SPEC 3 and 4) as this tab counts them: per track, keyed by its slug,
+ * total minutes (two decimals) and a session count. How they are stored: stats-storage.ts.
  *
  * Several tabs, long nights: each tab counts its own listening as deltas (time and sessions not
- * yet written) and writes at most every few seconds (`STATS_WRITE_MS`) and when the page is
- * hidden or closed. A write re-reads what is stored, adds this tab's deltas to it and writes it
- * back in one task, so two tabs' minutes add up instead of the last writer's copy winning;
- * a `storage` event from another tab re-bases the shown totals on what it wrote.
- * The 'listening-preferences-update' window event follows each write with the stats.
- *
- * Keys come from storage and from the page (`window.incrementSessionCount`), so every map here
- * has no prototype and is read with own-property checks: '__proto__' is just another track.
+ * yet written) and writes at most every few seconds (`STATS_WRITE_MS`), at once for a new session,
+ * and when the page is hidden or closed. A write re-reads what is stored, adds this tab's deltas to
+ * it and writes it back in one task, so two tabs' minutes add up instead of the last writer's copy
+ * winning; a `storage` event from another tab re-bases the shown totals on what it wrote.
  */
-export interface TrackStats {
-  totalMinutes: number;
-  sessionCount: number;
-  /** Fields this version does not know (e.g. an older `sessions` list) are kept as they were. */
-  [field: string]: unknown;
-}
-
-export type ListeningStats = Record<string, TrackStats>;
-
 export interface StatsState {
   /** What the user sees: what is stored plus what this tab has not written yet. */
   tracks: ListeningStats;
@@ -32,110 +34,8 @@ export interface StatsState {
   extras: Record<string, unknown>;
 }
 
-interface LoadedStats {
-  tracks: ListeningStats;
-  extras: Record<string, unknown>;
-  /** Some value could not be kept as it was (the original was kept aside). */
-  lossy?: boolean;
-}
-
 /** At most one write per this many ms while playing (28,800 writes a night became 5,760 at most). */
 export const STATS_WRITE_MS = 5000;
-
-/** SPEC: lower-cased track title, spaces turned into hyphens. */
-export const statsKey = (title: string): string => title.toLowerCase().replace(/ /g, '-');
-
-export const roundMinutes = (minutes: number): number => Math.round(minutes * 100) / 100;
-
-const emptyMap = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
-
-/** A stored count or total: a finite number >= 0, or a string holding one. */
-const readCount = (value: unknown): number | undefined => {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isFinite(n) && n >= 0 ? n : undefined;
-};
-
-/** One stored entry; older data held a list of sessions, converted to its length. `lossy` when a value had to change. */
-function normaliseTrack(value: Record<string, unknown>): { track: TrackStats; lossy: boolean } {
-  const legacySessions = Array.isArray(value.sessions) ? value.sessions.length : 0;
-  const track = emptyMap<unknown>() as TrackStats;
-  for (const [field, fieldValue] of Object.entries(value)) Object.defineProperty(track, field, { value: fieldValue, enumerable: true, writable: true, configurable: true });
-  const total = hasOwn(value, 'totalMinutes') ? readCount(value.totalMinutes) : 0;
-  const sessions = hasOwn(value, 'sessionCount') ? readCount(value.sessionCount) : legacySessions;
-  track.totalMinutes = roundMinutes(total ?? 0);
-  track.sessionCount = Math.round(sessions ?? 0);
-  // A string, a negative or a missing-but-garbled number is not silently zeroed: the caller keeps the original aside.
-  const lossy =
-    (hasOwn(value, 'totalMinutes') && typeof value.totalMinutes !== 'number') ||
-    total === undefined ||
-    (hasOwn(value, 'sessionCount') && (typeof value.sessionCount !== 'number' || !Number.isInteger(value.sessionCount))) ||
-    sessions === undefined;
-  return { track, lossy };
-}
-
-/**
- * Parse stored preferences. Returns undefined (the caller keeps the raw value aside) when the
- * value is not a JSON object; entries that are not objects are kept as extras.
- */
-export function parseListeningStats(raw: string): LoadedStats | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch (error) {
-    console.error(strings.errorLoadingPreferences, error);
-    return undefined;
-  }
-  if (!isRecord(parsed)) {
-    console.error(strings.errorLoadingPreferences, new TypeError('listeningPreferences is not an object'));
-    return undefined;
-  }
-  const loaded: LoadedStats = { tracks: emptyMap(), extras: emptyMap(), lossy: false };
-  // JSON.parse makes '__proto__' an own key; Object.entries and defineProperty keep it one.
-  for (const [key, value] of Object.entries(parsed)) {
-    if (isRecord(value)) {
-      const { track, lossy } = normaliseTrack(value);
-      define(loaded.tracks, key, track);
-      if (lossy) loaded.lossy = true;
-    } else define(loaded.extras, key, value);
-  }
-  return loaded;
-}
-
-const define = <T>(record: Record<string, T>, key: string, value: T): void => {
-  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
-};
-
-/** Reads what is stored now; an unreadable value or odd per-track values are kept aside first. */
-export function loadListeningStats(): LoadedStats {
-  try {
-    return readRaw(
-      STORAGE_KEYS.listeningPreferences,
-      (raw) => {
-        const loaded = parseListeningStats(raw);
-        if (loaded?.lossy) keepAside(STORAGE_KEYS.listeningPreferences, raw);
-        return loaded;
-      },
-      { tracks: emptyMap(), extras: emptyMap() },
-    );
-  } catch (error) {
-    console.error(strings.errorLoadingPreferences, error);
-    return { tracks: emptyMap(), extras: emptyMap() };
-  }
-}
-
-/** Writes `stats` (with `extras`) as they are; false when the write failed (logged once by the caller). */
-export function saveListeningStats(stats: ListeningStats, extras: Record<string, unknown> = {}): boolean {
-  if (Object.keys(stats).length === 0) return true;
-  const result = writeJson(STORAGE_KEYS.listeningPreferences, { ...extras, ...stats });
-  if (!result.ok) {
-    console.error(strings.errorSavingPreferences, result.error);
-    return false;
-  }
-  if (typeof window !== 'undefined') {
-    window.dispatchEvent(new CustomEvent(events.listeningPreferencesUpdate, { detail: structuredClone({ ...stats }) }));
-  }
-  return true;
-}
 
 export interface StatsStoreOptions {
   /** Persist changes (off in tests that only look at the numbers). */
@@ -170,8 +70,6 @@ const ledgerOf = (store: StatsState): Ledger => {
   return ledger;
 };
 
-const baseTrack = (base: LoadedStats, key: string): TrackStats | undefined => (hasOwn(base.tracks, key) ? base.tracks[key] : undefined);
-
 /** The shown entry for `key`: stored plus pending. */
 function refresh(store: StatsState, key: string): void {
   const ledger = ledgerOf(store);
@@ -197,22 +95,33 @@ function refresh(store: StatsState, key: string): void {
   if (shown.sessionCount !== sessionCount) shown.sessionCount = sessionCount;
 }
 
+/** Shows `base` plus pending. Entries whose counts alone changed change in place: a write every few seconds re-renders only what it changed. */
 function rebase(store: StatsState, base: LoadedStats): void {
   const ledger = ledgerOf(store);
+  const before = ledger.base;
   const keys = new Set([...Object.keys(store.tracks), ...Object.keys(base.tracks)]);
   ledger.base = base;
   for (const key of keys) {
-    // A track whose stored entry changed shape elsewhere is shown afresh.
-    if (hasOwn(store.tracks, key)) delete store.tracks[key];
+    // A track whose stored entry changed shape elsewhere (another field) is shown afresh.
+    if (hasOwn(store.tracks, key) && otherFields(baseTrack(before, key)) !== otherFields(baseTrack(base, key))) delete store.tracks[key];
     refresh(store, key);
   }
-  store.extras = Object.assign(emptyMap(), base.extras);
+  if (JSON.stringify(store.extras) !== JSON.stringify(base.extras)) store.extras = Object.assign(emptyMap(), base.extras);
+}
+
+/** The stored stats; older lists of sessions converted on load are written back as counts at once (SPEC 3). */
+function loadAndConvert(ledger: Ledger): LoadedStats {
+  const loaded = loadListeningStats();
+  if (loaded.converted) saveQuietly(loaded, ledger);
+  return loaded;
 }
 
 export function createStatsStore(options: StatsStoreOptions = {}): StatsState {
   const persist = options.persist ?? true;
-  const base: LoadedStats = options.initial ? { tracks: Object.assign(emptyMap<TrackStats>(), structuredClone(options.initial)), extras: emptyMap() } : loadListeningStats();
   const state = proxy<StatsState>({ tracks: emptyMap(), extras: emptyMap() });
+  const ledger = ledgerOf(state);
+  ledger.persist = persist;
+  const base: LoadedStats = options.initial ? { tracks: Object.assign(emptyMap<TrackStats>(), structuredClone(options.initial)), extras: emptyMap() } : loadAndConvert(ledger);
   rebase(state, base);
   if (persist) followStoredStats(state);
   return state;
@@ -229,6 +138,11 @@ function followStoredStats(state: StatsState): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') flushListeningStats(state);
   });
+  // A pause from anywhere (the app, the OS, the lock screen) makes the total final at once; captured,
+  // then written after the element's own listeners have added the last seconds.
+  const afterPause = () => setTimeout(() => flushListeningStats(state), 0);
+  document.addEventListener('pause', afterPause, true);
+  document.addEventListener('ended', afterPause, true);
 }
 
 export const plainStats = (state: StatsState): ListeningStats => JSON.parse(JSON.stringify(state.tracks)) as ListeningStats;
@@ -238,7 +152,9 @@ export const statsStore = createStatsStore({ initial: {}, persist: false });
 
 /** Once, from startApp(): the stored stats, then persisting this tab's listening and following other tabs. */
 export function startStatsStore(store: StatsState = statsStore): void {
-  rebase(store, loadListeningStats());
+  const ledger = ledgerOf(store);
+  ledger.persist = true;
+  rebase(store, loadAndConvert(ledger));
   followStoredStats(store);
 }
 
@@ -283,7 +199,7 @@ export function flushListeningStats(store: StatsState = statsStore): void {
     entry.sessionCount += pending.sessions;
     if (!stored) define(fresh.tracks, key, entry);
   }
-  if (!saveListeningStatsQuietly(fresh, ledger)) {
+  if (!saveQuietly(fresh, ledger)) {
     // Kept pending; tried again after the next interval.
     scheduleWrite(store);
     return;
@@ -299,26 +215,28 @@ export function flushListeningStats(store: StatsState = statsStore): void {
 }
 
 /** A write that logs its failure once per run of failures (not every few seconds all night). */
-function saveListeningStatsQuietly(stats: LoadedStats, ledger: Ledger): boolean {
-  const result = writeJson(STORAGE_KEYS.listeningPreferences, { ...stats.extras, ...stats.tracks });
+function saveQuietly(stats: LoadedStats, ledger: Ledger): boolean {
+  const result = writeListeningStats(stats);
   if (!result.ok) {
     if (!ledger.failing) console.error(strings.errorSavingPreferences, result.error);
     ledger.failing = true;
     return false;
   }
   ledger.failing = false;
-  if (typeof window !== 'undefined') {
-    window.dispatchEvent(new CustomEvent(events.listeningPreferencesUpdate, { detail: structuredClone({ ...stats.tracks }) }));
-  }
   return true;
 }
 
-/** SPEC: a global lets other parts add 1 to a track's sessionCount. Any string key is just a key. */
-export function incrementSessionCount(key: string, store: StatsState = statsStore): void {
-  if (typeof key !== 'string' || key === '') return;
+/**
+ * SPEC 4: a new session, and the global that lets other parts add 1 to a track's sessionCount.
+ * Written at once (sessions are rare, and the page that asked may read it back). A title is
+ * turned into its key; any other string is just a key.
+ */
+export function incrementSessionCount(track: string, store: StatsState = statsStore): void {
+  if (typeof track !== 'string' || track === '') return;
+  const key = statsKey(track);
   pendingOf(store, key).sessions += 1;
   refresh(store, key);
-  scheduleWrite(store);
+  flushListeningStats(store);
 }
 
 /** Adds listened time to a track. */

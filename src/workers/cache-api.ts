@@ -1,6 +1,7 @@
 import { AUDIO_STORE, ORIGINAL_URL_INDEX, isCachedAudioRecord, isSoundscapeId, openAudioDb, type AudioDb, type CachedAudioRecord } from '../lib/db';
 import { strings } from '../lib/strings';
 import type { CachedEntry, CachedSoundInfo, ListResult, ReadResult, RemoveResult, SaveResult } from '../lib/cache-contract';
+import { dataUrlFileBytes, fromDataUrl, toDataUrl } from './data-url';
 
 /**
  * The offline audio cache: fetch, encode as a data URL, store, read back. Runs inside the cache
@@ -13,50 +14,6 @@ export interface CacheApiDeps {
   fetch?: typeof fetch;
   now?: () => Date;
   warn?: (...args: unknown[]) => void;
-}
-
-// Chunks keep String.fromCharCode's argument list well under engine limits.
-const CHUNK = 0x8000;
-
-type Base64Native = { toBase64?: () => string };
-type FromBase64Native = { fromBase64?: (text: string) => Uint8Array };
-
-export function bytesToBase64(bytes: Uint8Array): string {
-  const native = (bytes as unknown as Base64Native).toBase64;
-  if (typeof native === 'function') return native.call(bytes);
-  const parts: string[] = [];
-  for (let i = 0; i < bytes.length; i += CHUNK) {
-    parts.push(String.fromCharCode.apply(null, bytes.subarray(i, i + CHUNK) as unknown as number[]));
-  }
-  return btoa(parts.join(''));
-}
-
-export function base64ToBytes(text: string): Uint8Array<ArrayBuffer> {
-  const native = (Uint8Array as unknown as FromBase64Native).fromBase64;
-  if (typeof native === 'function') return new Uint8Array(native(text));
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-export function toDataUrl(bytes: Uint8Array, mimeType: string): string {
-  return `data:${mimeType || 'application/octet-stream'};base64,${bytesToBase64(bytes)}`;
-}
-
-/** Splits a base64 data URL; throws on anything else (a corrupt record). */
-export function fromDataUrl(dataUrl: string): { mimeType: string; bytes: Uint8Array<ArrayBuffer> } {
-  const comma = dataUrl.indexOf(',');
-  const header = dataUrl.slice(0, comma);
-  if (comma < 0 || !header.startsWith('data:') || !header.endsWith(';base64')) throw new Error('not a base64 data URL');
-  return { mimeType: header.slice(5, -7) || 'application/octet-stream', bytes: base64ToBytes(dataUrl.slice(comma + 1)) };
-}
-
-/** Decoded size of a base64 data URL without decoding it. */
-export function dataUrlFileBytes(dataUrl: string): number {
-  const payload = dataUrl.length - dataUrl.indexOf(',') - 1;
-  const padding = dataUrl.endsWith('==') ? 2 : dataUrl.endsWith('=') ? 1 : 0;
-  return Math.max(0, Math.floor((payload * 3) / 4) - padding);
 }
 
 const errorName = (error: unknown): string => (typeof error === 'object' && error !== null && 'name' in error ? String((error as { name: unknown }).name) : '');

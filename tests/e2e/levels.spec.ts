@@ -111,7 +111,13 @@ test.describe('levels as Web Audio gain, with element.volume read-only (iOS)', (
     // Audible steps down: some clearly between full and silent, then silence.
     expect(levels.filter((l) => l > 0.15 && l < 0.85).length).toBeGreaterThanOrEqual(3);
     expect(Math.min(...levels)).toBeLessThan(0.02);
+    // The fade ends in silence, and stays silent: the last steps and the output once paused.
+    expect(Math.max(...levels.slice(-3))).toBeLessThan(0.02);
     await expect(bar(page)).toHaveAttribute('data-status', 'paused');
+    const silent = await recordRms(page, 400);
+    console.log(`sleep fade: output once paused ${(silent.rms / before).toFixed(4)} of before, ${silent.count} samples`);
+    expect(silent.count).toBeGreaterThan(0);
+    expect(silent.rms / before).toBeLessThan(0.01);
     await page.clock.runFor(500);
     await bar(page).getByRole('button', { name: 'Play' }).click();
     await expect(bar(page)).toHaveAttribute('data-status', 'playing');

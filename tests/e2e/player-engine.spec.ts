@@ -14,6 +14,11 @@ import { outputProbeScript, type OutputProbe } from './output-probe';
 import { pressMediaKeys, recordMediaSessionHandlers } from './media-session';
 import { dataUrlOf, mediaUrl, putRecord } from './saved-audio';
 import { expectTrackPlaying, recordStatuses, statuses, trackState } from './track-state';
+import { withoutAutoplayPolicy } from './chromium';
+
+// Chrome's own autoplay policy is off here: this file emulates iOS's stricter rules itself, and Chrome's
+// (which allows play() once the page had any tap) would refuse or allow by rules that are not the ones under test.
+test.use(withoutAutoplayPolicy);
 
 const OCEAN = 0;
 const FOREST = 1;
@@ -61,7 +66,7 @@ const objectUrls = (page: Page) =>
   });
 
 /**
- * iOS's rules, emulated in Chromium (its own autoplay policy is off in this config):
+ * iOS's rules, emulated in Chromium (its own autoplay policy is switched off for this file, below):
  * - a media element that has never been played inside a gesture refuses play() with NotAllowedError
  *   unless it is called while a trusted tap, click or key event is dispatched, or in the microtasks
  *   that dispatch queued (navigator.userActivation stays active for seconds: too lenient). The flag is

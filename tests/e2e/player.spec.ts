@@ -345,6 +345,52 @@ test.describe('listening stats', () => {
     await expect(table.locator('[data-stats-key="ocean"]')).toContainText('Ocean');
   });
 
+  test('SPEC 3: older lists of sessions are converted to sessionCount on load and the stored entry is rewritten', async ({ page }) => {
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('listeningPreferences', JSON.stringify({ ocean: { totalMinutes: 2, sessions: [1, 2, 3] }, rain: { totalMinutes: 1, listeningSessions: [{}, {}] } }));
+    });
+    await page.goto('/');
+    // Nothing played: the load alone converts it.
+    await expect.poll(() => storedStats(page)).toEqual({ ocean: { totalMinutes: 2, sessionCount: 3 }, rain: { totalMinutes: 1, sessionCount: 2 } });
+  });
+
+  test('SPEC 4: the OS pausing the player (the output element, or the track element) stops the minute tick: the stored total is final at once', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    for (const id of ['lull-output', 'lull-player']) {
+      await soundButton(page, 'Ocean').click();
+      await expectPlaying(page, 'ocean.mp3');
+      await page.clock.runFor(7_000);
+      // As the lock screen or an interruption would: the element is paused from outside the app.
+      await page.evaluate((elementId) => (document.getElementById(elementId) as HTMLAudioElement).pause(), id);
+      await expectPaused(page);
+      const atPause = (await storedStats(page)).ocean?.totalMinutes ?? 0;
+      await page.clock.runFor(20_000);
+      expect((await storedStats(page)).ocean?.totalMinutes, `after ${id} paused`).toBe(atPause);
+    }
+    // Both 7 s stretches were counted, and nothing after the pauses.
+    expect((await storedStats(page)).ocean?.totalMinutes).toBeGreaterThanOrEqual(0.23);
+    expect((await storedStats(page)).ocean?.totalMinutes).toBeLessThan(0.27);
+  });
+
+  test('SPEC 4: the global window.incrementSessionCount adds 1 to a track\'s sessionCount, stored at once', async ({ page }) => {
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('listeningPreferences', JSON.stringify({ ocean: { totalMinutes: 2, sessionCount: 1 } }));
+    });
+    await page.goto('/');
+    const seen = await page.evaluate(() => {
+      (window as unknown as { incrementSessionCount: (key: string) => void }).incrementSessionCount('ocean');
+      return JSON.parse(localStorage.getItem('listeningPreferences') ?? '{}') as Stored;
+    });
+    expect(seen.ocean).toEqual({ totalMinutes: 2, sessionCount: 2 });
+    await page.goto('/settings');
+    await expect(page.getByTestId('listening-stats').locator('[data-stats-key="ocean"] [data-testid="stats-sessions"]')).toHaveText('2');
+  });
+
   test('older stored data with a list of sessions is converted and keeps its other fields', async ({ page }) => {
     await page.addInitScript(() => {
       if (sessionStorage.getItem('seeded')) return;

@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-
-const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
+import { chromiumArgs, executablePath } from './chromium';
 // A port per run (inherited by the workers through the environment), so parallel runs on one machine don't collide.
 process.env.E2E_PORT ??= String(4174 + (process.pid % 400));
 export const E2E_PORT = Number(process.env.E2E_PORT);
@@ -22,7 +20,8 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+      // Chrome's real autoplay policy, as users meet it; specs that switch it off say why.
+      args: chromiumArgs,
     },
     serviceWorkers: 'block',
     trace: 'off',

@@ -143,6 +143,35 @@ test('Ctrl+B and Cmd+B toggle the sidebar, and the state survives a reload', asy
   expect(await page.evaluate(() => localStorage.getItem('sidebarOpen'))).toBe('1');
 });
 
+test('Ctrl+B pressed while the app is still starting, with the sidebar stored collapsed, expands it and writes sidebarOpen', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    localStorage.setItem('sidebarOpen', '0');
+  });
+  // The app's code arrives late, as on a slow phone: the key is pressed on the prerendered page.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // The frame's own goto: the fixture's page.goto would wait for hydration.
+  await page.mainFrame().goto('/', { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('html')).toHaveAttribute('data-sidebar-collapsed', '');
+  await page.keyboard.press('Control+b');
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  release();
+  // The prerendered markup says expanded until React renders the stored state: judge after hydration.
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'expanded');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('sidebarOpen'))).toBe('1');
+  // Once started, the app's own listener answers (the early one is gone: one press, one toggle).
+  await page.keyboard.press('Meta+b');
+  await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'collapsed');
+  expect(await page.evaluate(() => localStorage.getItem('sidebarOpen'))).toBe('0');
+});
+
 test('at 768px wide the sidebar is a drawer 18rem wide that Ctrl+B opens', async ({ page }) => {
   await page.setViewportSize({ width: 768, height: 900 });
   await page.goto('/');

@@ -2,7 +2,16 @@ import 'fake-indexeddb/auto';
 import 'web-audio-test-api';
 import { afterEach } from 'vitest';
 
-declare const WebAudioTestAPI: { setState(state: Record<string, string>): void };
+declare const WebAudioTestAPI: { setState(state: Record<string, string>): void; HTMLMediaElement: new () => object };
+
+// web-audio-test-api checks createMediaElementSource's argument against its own element class, so
+// jsdom's <audio> was refused and every engine fell back to element.volume (the path iOS never takes).
+// Accepting jsdom's elements lets unit tests run the GainNode path the app runs in browsers.
+const testApiElement = WebAudioTestAPI.HTMLMediaElement;
+const ownInstance = Function.prototype[Symbol.hasInstance];
+Object.defineProperty(testApiElement, Symbol.hasInstance, {
+  value: (value: unknown) => value instanceof window.HTMLMediaElement || ownInstance.call(testApiElement, value),
+});
 
 WebAudioTestAPI.setState({
   'AudioContext#suspend': 'enabled',

@@ -21,17 +21,20 @@ import { PlayerMixButton } from '../../features/mix/player-mix-button';
 import { matchedRoute, pageTitle } from '../route-match';
 import { PageErrorBoundary } from '../route-error';
 import { HydrationMark, useHydrated } from '../../lib/use-hydrated';
+import { isSidebarShortcut, takeEarlySidebarShortcuts } from '../../lib/early-shortcut';
 
 function useSidebarShortcut() {
   useEffect(() => {
+    // Asked at key time, not captured at render: a resize just before the key press must not toggle the wrong sidebar.
+    const toggle = () => toggleSidebar(window.matchMedia(MOBILE_QUERY).matches);
     const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'b') {
-        event.preventDefault();
-        // Asked at key time, not captured at render: a resize just before the key press must not toggle the wrong sidebar.
-        toggleSidebar(window.matchMedia(MOBILE_QUERY).matches);
-      }
+      if (!isSidebarShortcut(event)) return;
+      event.preventDefault();
+      toggle();
     };
     window.addEventListener('keydown', onKey);
+    // Presses made before hydration, in order.
+    for (let press = takeEarlySidebarShortcuts(); press > 0; press--) toggle();
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 }

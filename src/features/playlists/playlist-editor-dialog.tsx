@@ -15,7 +15,9 @@ import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { soundName, soundscapesByName } from '../../catalogue/catalogue';
 import { constants, strings } from '../../lib/strings';
 import { playableSoundscapes } from '../../stores/player-store';
-import { isValidDuration, moveDraftItem, parseDuration, savePlaylist, type Playlist } from '../../stores/playlist-store';
+import { moveDraftItem, parseDuration } from '../../stores/playlist-draft';
+import { isValidDuration } from '../../stores/playlist-storage';
+import { savePlaylist, type Playlist } from '../../stores/playlist-store';
 import { MessageDialog } from './message-dialog';
 import { soundEmoji } from './sound-label';
 

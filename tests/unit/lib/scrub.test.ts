@@ -27,4 +27,21 @@ describe('scrubbing user text from error reports', () => {
     expect(event.exception.values[0]?.value).toBe(`could not play ${FILTERED}`);
     unregister();
   });
+
+  it('a short playlist name ("a", "Sleep") does not wreck the report: stack frames stay as they are, and only whole words are filtered', () => {
+    const unregister = registerUserText(() => ['a', 'Sleep', 'in']);
+    const frame = { filename: 'http://localhost:4173/assets/main-a1b2.js', function: 'startSleepTimer', module: 'assets/main', lineno: 3, colno: 120, in_app: true };
+    const event = scrubEvent({
+      exception: { values: [{ type: 'TypeError', value: 'Cannot read properties of undefined (reading \'play\') in Sleep', stacktrace: { frames: [frame] } }] },
+      breadcrumbs: [{ category: 'navigation', message: 'Failed to fetch audio', data: { from: '/brown-noise', to: '/settings' } }],
+      request: { url: 'http://localhost:4173/' },
+    });
+    // Code locations are not user text: every frame exactly as it was.
+    expect(event.exception.values[0]?.stacktrace.frames[0]).toEqual({ ...frame });
+    // Words that merely contain a name are kept; the name on its own is filtered.
+    expect(event.exception.values[0]?.value).toBe(`Cannot read properties of undefined (reading 'play') ${FILTERED} ${FILTERED}`);
+    expect(event.breadcrumbs[0]).toEqual({ category: 'navigation', message: 'Failed to fetch audio', data: { from: '/brown-noise', to: '/settings' } });
+    expect(event.request.url).toBe('http://localhost:4173/');
+    unregister();
+  });
 });

@@ -1,17 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  addDraftItem,
-  createPlaylistStore,
-  deletePlaylist,
-  dismissRecoveredNotice,
-  loadPlaylists,
-  movePlaylist,
-  moveDraftItem,
-  parseDuration,
-  savePlaylist,
-  setActivePlaylistState,
-  validateDraft,
-} from '../../../src/stores/playlist-store';
+import { createPlaylistStore, deletePlaylist, dismissRecoveredNotice, movePlaylist, savePlaylist, setActivePlaylistState } from '../../../src/stores/playlist-store';
+import { addDraftItem, moveDraftItem, parseDuration, validateDraft } from '../../../src/stores/playlist-draft';
+import { loadPlaylists } from '../../../src/stores/playlist-storage';
 
 const KEY = 'soundscapePlaylists';
 const stored = () => JSON.parse(localStorage.getItem(KEY) ?? 'null') as unknown;

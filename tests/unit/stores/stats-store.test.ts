@@ -6,10 +6,11 @@ import {
   incrementSessionCount,
   parseListeningStats,
   plainStats,
-  saveListeningStats,
+  startStatsStore,
   STATS_WRITE_MS,
   statsKey,
 } from '../../../src/stores/stats-store';
+import { subscribe } from 'valtio/vanilla';
 
 const KEY = 'listeningPreferences';
 const stored = () => JSON.parse(localStorage.getItem(KEY) ?? 'null') as Record<string, { totalMinutes: number; sessionCount: number }> | null;
@@ -34,6 +35,41 @@ describe('listening stats store', () => {
     expect({ ...store.extras }).toEqual({ version: 2 });
   });
 
+  it('SPEC 3: older lists of sessions (sessions, listeningSessions) become sessionCount on load, and the stored entry is rewritten so', () => {
+    localStorage.setItem(KEY, JSON.stringify({ ocean: { totalMinutes: 2, sessions: [1, 2, 3] }, rain: { totalMinutes: 1, listeningSessions: [{}, {}] }, wind: { totalMinutes: 4, sessionCount: 7 } }));
+    const store = createStatsStore({ initial: {}, persist: false });
+    startStatsStore(store);
+    // Rewritten at load, before anything plays.
+    expect(stored()).toEqual({ ocean: { totalMinutes: 2, sessionCount: 3 }, rain: { totalMinutes: 1, sessionCount: 2 }, wind: { totalMinutes: 4, sessionCount: 7 } });
+    expect(plainStats(store)).toEqual(stored());
+    // A lossless conversion, not corrupt data: nothing kept aside.
+    expect(localStorage.getItem(`${KEY}.corrupt`)).toBeNull();
+  });
+
+  it('SPEC 4: the global adds 1 to a track\'s sessionCount and writes it at once (by key or by title)', () => {
+    localStorage.setItem(KEY, JSON.stringify({ ocean: { totalMinutes: 2, sessionCount: 1 } }));
+    const store = createStatsStore();
+    incrementSessionCount('ocean', store);
+    expect(stored()?.ocean?.sessionCount).toBe(2);
+    incrementSessionCount('Deep Blue', store);
+    expect(stored()?.['deep-blue']?.sessionCount).toBe(1);
+  });
+
+  it('a write re-renders only the tracks it changed: unchanged entries are not removed and re-added every few seconds', () => {
+    localStorage.setItem(KEY, JSON.stringify({ ocean: { totalMinutes: 2, sessionCount: 1 }, river: { totalMinutes: 5, sessionCount: 2, note: 'x' } }));
+    const store = createStatsStore();
+    const touched: string[] = [];
+    subscribe(store, (ops) => ops.forEach((op) => touched.push(`${op[0]} ${op[1].join('.')}`)), true);
+    const river = store.tracks.river;
+    addListeningTime('ocean', 60_000, store);
+    touched.length = 0;
+    flushListeningStats(store);
+    expect(touched.filter((op) => op.includes('river'))).toEqual([]);
+    expect(touched.filter((op) => op.startsWith('delete'))).toEqual([]);
+    expect(store.tracks.river).toBe(river);
+    expect(store.tracks.ocean?.totalMinutes).toBe(3);
+  });
+
   it('writes at most every few seconds, then fires listening-preferences-update with the stats', () => {
     const store = createStatsStore();
     const details: unknown[] = [];
@@ -46,8 +82,8 @@ describe('listening stats store', () => {
       vi.advanceTimersByTime(1000);
     }
     window.removeEventListener('listening-preferences-update', listener);
-    // A minute of one-second ticks: 12 writes, not 60.
-    expect(setItem.mock.calls.filter(([key]) => key === KEY)).toHaveLength(60_000 / STATS_WRITE_MS);
+    // The new session at once, then a minute of one-second ticks: 12 writes, not 60.
+    expect(setItem.mock.calls.filter(([key]) => key === KEY)).toHaveLength(1 + 60_000 / STATS_WRITE_MS);
     expect(stored()).toEqual({ ocean: { totalMinutes: 1, sessionCount: 1 } });
     expect(details.at(-1)).toEqual(stored());
     expect(store.tracks.ocean).toMatchObject({ totalMinutes: 1, sessionCount: 1 });
@@ -97,7 +133,6 @@ describe('listening stats store', () => {
   });
 
   it('writes nothing while empty', () => {
-    saveListeningStats({});
     const store = createStatsStore();
     flushListeningStats(store);
     expect(localStorage.getItem(KEY)).toBeNull();

@@ -2,7 +2,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import { deleteDB, openDB } from 'idb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUDIO_DB_NAME, AUDIO_STORE, openAudioDb, type AudioDb } from '../../../src/lib/db';
-import { base64ToBytes, bytesToBase64, createCacheApi, dataUrlFileBytes, fromDataUrl } from '../../../src/workers/cache-api';
+import { createCacheApi } from '../../../src/workers/cache-api';
+import { base64ToBytes, bytesToBase64, dataUrlFileBytes, fromDataUrl } from '../../../src/workers/data-url';
 
 const audioBytes = (length: number, seed = 7): Uint8Array<ArrayBuffer> => {
   const bytes = new Uint8Array(length);

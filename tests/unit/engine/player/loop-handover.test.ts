@@ -140,7 +140,7 @@ describe('loop hand-over', () => {
     expect(sources[1]!.stoppedAt).toBeDefined();
   });
 
-  it('keeps one decoded loop: a new track releases the old one first, and a late decode of the old one is dropped', async () => {
+  it('keeps one decoded loop: a new track releases the old one first, and the old one\'s decode, not yet started, never runs', async () => {
     let resolveFirst: (bytes: ArrayBuffer) => void = () => {};
     const calls: string[] = [];
     const { handover, sources, elementGain } = setup({
@@ -156,13 +156,46 @@ describe('loop hand-over', () => {
     expect(sources).toHaveLength(1);
     resolveFirst(new ArrayBuffer(8));
     await settle();
-    expect(sources).toHaveLength(1); // Ocean's late decode never plays
+    expect(sources).toHaveLength(1); // Ocean's decode was cancelled before it fetched (late answers: the test below)
     handover.release();
     expect(handover.residentBytes).toBe(0);
     expect(handover.active).toBe(false);
     expect(sources[0]!.stoppedAt).toBeDefined();
     // The element is heard again (for the next track until its own decode is ready).
     expect(elementGain.gain.events.at(-1)?.[1]).toBe(1);
+  });
+
+  it('a decode of the previous track that finishes late is dropped: the new track keeps its own loop, and a late failure is not reported', async () => {
+    const { reportError } = await import('../../../../src/lib/error-reporting');
+    vi.mocked(reportError).mockClear();
+    const late: Record<string, { resolve: (bytes: ArrayBuffer) => void; reject: (error: Error) => void }> = {};
+    const { handover, sources, element } = setup({
+      fetchBytes: (url) =>
+        url.endsWith('rain.mp3')
+          ? Promise.resolve(new ArrayBuffer(16))
+          : new Promise((resolve, reject) => (late[url] = { resolve, reject })),
+    });
+    handover.load('/media/ocean.mp3');
+    await settle();
+    // Ocean's download is under way when the listener switches to Rain.
+    expect(Object.keys(late)).toEqual(['/media/ocean.mp3']);
+    handover.load('/media/rain.mp3');
+    await settle();
+    expect(sources).toHaveLength(1);
+    late['/media/ocean.mp3']!.resolve(new ArrayBuffer(8));
+    await settle();
+    // A seek restarts the loop from what is resident: still Rain's 16 bytes, not Ocean's 8.
+    (element as { currentTime: number }).currentTime = 60;
+    handover.sync();
+    expect(sources).toHaveLength(2);
+    expect((sources[1]!.buffer as unknown as { byteLength: number }).byteLength).toBe(16);
+    // A stale download that fails says nothing: Rain plays on.
+    handover.load('/media/wind.mp3');
+    await settle();
+    handover.load('/media/rain.mp3');
+    late['/media/wind.mp3']!.reject(new Error('network'));
+    await settle();
+    expect(reportError).not.toHaveBeenCalled();
   });
 
   it('waits for the element to play before decoding (the first sound comes first)', async () => {

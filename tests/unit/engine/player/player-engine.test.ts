@@ -63,6 +63,8 @@ describe('player engine', () => {
     playSound(3, {}, store);
     await settle();
     expect(audio.src).toMatch(/\/media\/river\.mp3(\?v=[0-9a-f]{12})?$/);
+    // No bus in this setup: the element-only fallback. The Web Audio path browsers (and iOS) take, where
+    // element.volume stays 1 and the level is a gain, is tested in track-output.test.ts.
     expect(audio.volume).toBeCloseTo(0.8);
     expect(audio.loop).toBe(true);
     expect(store.status).toBe('playing');

@@ -1,0 +1,125 @@
+/**
+ * The track's way out (track-output.ts) on the Web Audio path browsers take, iOS included: the
+ * element is routed through a MediaElementSource, its level is a GainNode and element.volume is
+ * never used; a replaced context (after a long suspension) gets a fresh element at the same place.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAudioBus, LONG_SUSPENSION_MS } from '../../../../src/engine/audio-bus';
+import { createTrackOutput } from '../../../../src/engine/player/track-output';
+import { createMixStore } from '../../../../src/stores/mix-store';
+
+vi.mock('../../../../src/lib/error-reporting', () => ({ reportError: vi.fn() }));
+
+interface GraphNode {
+  name: string;
+  gain?: { value: number };
+  inputs: GraphNode[];
+}
+
+function setup() {
+  let clock = 0;
+  const contexts: AudioContext[] = [];
+  const bus = createAudioBus({
+    mix: createMixStore(),
+    outputElement: false,
+    now: () => clock,
+    createContext: () => {
+      const ctx = new AudioContext();
+      contexts.push(ctx);
+      return ctx;
+    },
+  });
+  const heard: string[] = [];
+  const output = createTrackOutput({ bus, parent: document.body, listeners: [['playing', () => heard.push('playing')]] });
+  return { bus, output, contexts, heard, advance: (ms: number) => (clock += ms) };
+}
+
+/** The chain that ends in the context's destination, as web-audio-test-api reports it. */
+const graphOf = (ctx: AudioContext) => (ctx as unknown as { toJSON(): GraphNode }).toJSON();
+const chainTo = (node: GraphNode, name: string, path: GraphNode[] = []): GraphNode[] | undefined => {
+  if (node.name === name) return [...path, node];
+  for (const input of node.inputs) {
+    const found = chainTo(input, name, [...path, node]);
+    if (found) return found;
+  }
+  return undefined;
+};
+
+describe('track output on the Web Audio path', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    document.body.innerHTML = '';
+  });
+
+  it('routes the element through a MediaElementSource and applies the catalogue volume as a gain, never element.volume', () => {
+    const { output, contexts, bus } = setup();
+    output.setLevel(0.8);
+    output.setSource({ src: '/media/river.mp3', url: '/media/river.mp3', loops: true });
+    output.open();
+    const ctx = contexts[0]!;
+    const process = (to: string) => (ctx as unknown as { $processTo(time: string): void }).$processTo(to);
+    const trackGain = () => chainTo(graphOf(ctx), 'MediaElementAudioSourceNode')?.[3]?.gain?.value;
+    // destination ← fade ← master ← track gain ← element gain ← the element's source
+    expect(chainTo(graphOf(ctx), 'MediaElementAudioSourceNode')?.map((node) => node.name)).toEqual([
+      'AudioDestinationNode', 'GainNode', 'GainNode', 'GainNode', 'GainNode', 'MediaElementAudioSourceNode',
+    ]);
+    process('00:00.500');
+    expect(trackGain()).toBeCloseTo(0.8, 3);
+    // A level change ramps the track gain; the sleep timer's fade is the bus's own gain, not the element's volume.
+    output.setLevel(0.3);
+    bus.setFade(0.5);
+    process('00:01.000');
+    expect(trackGain()).toBeCloseTo(0.3, 3);
+    expect(graphOf(ctx).inputs[0]?.gain?.value).toBeCloseTo(0.5, 3);
+    expect(output.element.volume).toBe(1);
+    // The soundscape loops: its decoded copy is prepared on the same track gain.
+    expect(output.loop).not.toBeNull();
+  });
+
+  it('a track change releases the decoded loop: a song releases it, another soundscape releases the old one before loading its own', () => {
+    const { output } = setup();
+    output.setSource({ src: '/media/ocean.mp3', url: '/media/ocean.mp3', loops: true });
+    output.open();
+    const loop = output.loop!;
+    const release = vi.spyOn(loop, 'release');
+    output.setSource({ src: '/media/rain.mp3', url: '/media/rain.mp3', loops: true });
+    expect(release).toHaveBeenCalledTimes(1);
+    output.setSource({ src: '/media/chill.mp3', url: '/media/chill.mp3', loops: false });
+    expect(release).toHaveBeenCalledTimes(2);
+    expect(loop.residentBytes).toBe(0);
+  });
+
+  it('a context replaced after a long suspension gets a fresh element at the same file and place, routed into the new context, with the listeners moved', async () => {
+    vi.useFakeTimers();
+    // jsdom has no media pipeline: the old element's pause() does nothing here.
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+    const { bus, output, contexts, heard, advance } = setup();
+    output.setSource({ src: 'http://localhost/media/rain.mp3', url: '/media/rain.mp3', loops: true });
+    output.open();
+    bus.hold('player', true);
+    const first = output.element;
+    first.currentTime = 42;
+    // Paused for the night: the bus suspends after its idle second, and the next open is more than 10 minutes later.
+    bus.hold('player', false);
+    await vi.advanceTimersByTimeAsync(1500);
+    advance(LONG_SUSPENSION_MS + 60_000);
+    output.open();
+    expect(contexts).toHaveLength(2);
+    const fresh = output.element;
+    expect(fresh).not.toBe(first);
+    expect(first.isConnected).toBe(false);
+    expect(document.querySelectorAll('audio#lull-player')).toHaveLength(1);
+    expect(fresh.src).toBe('http://localhost/media/rain.mp3');
+    expect(fresh.dataset.url).toBe('/media/rain.mp3');
+    expect(fresh.loop).toBe(true);
+    expect(fresh.currentTime).toBe(42);
+    // Routed into the new context (an element takes one MediaElementSource for life).
+    expect(chainTo(graphOf(contexts[1]!), 'MediaElementAudioSourceNode')).toBeDefined();
+    // The engine hears the new element, not the old one.
+    first.dispatchEvent(new Event('playing'));
+    expect(heard).toEqual([]);
+    fresh.dispatchEvent(new Event('playing'));
+    expect(heard).toEqual(['playing']);
+  });
+});
