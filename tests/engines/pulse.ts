@@ -114,6 +114,8 @@ export interface Heard {
   longestGapMs: number;
   /** Where the longest gap starts in the window, ms (−1: none). */
   gapAtMs: number;
+  /** All 5 ms blocks below SILENCE_DBFS together, ms (several short dropouts add up here). */
+  silentMs: number;
   seconds: number;
 }
 
@@ -125,16 +127,19 @@ export function measure(samples: Float32Array): Heard {
   let run = 0;
   let longest = 0;
   let longestEnd = -1;
+  let silentBlocks = 0;
   for (let start = 0; start + block <= samples.length; start += block) {
     let sum = 0;
     for (let i = start; i < start + block; i++) sum += samples[i]! * samples[i]!;
     total += sum;
-    run = dbfs(sum / block) < SILENCE_DBFS ? run + 1 : 0;
+    const silent = dbfs(sum / block) < SILENCE_DBFS;
+    if (silent) silentBlocks++;
+    run = silent ? run + 1 : 0;
     if (run > longest) {
       longest = run;
       longestEnd = start / block + 1;
     }
   }
   const gapAtMs = longest ? (longestEnd - longest) * BLOCK_MS : -1;
-  return { dbfs: dbfs(total / Math.max(1, samples.length)), longestGapMs: longest * BLOCK_MS, gapAtMs, seconds: samples.length / SAMPLE_RATE };
+  return { dbfs: dbfs(total / Math.max(1, samples.length)), longestGapMs: longest * BLOCK_MS, gapAtMs, silentMs: silentBlocks * BLOCK_MS, seconds: samples.length / SAMPLE_RATE };
 }

@@ -81,7 +81,11 @@ function compareWithChromium(runs: EngineRun[]): void {
   }
 }
 
-const fmt = (m: Measurement | undefined) => (m ? `${m.dbfs < -150 ? 'silence' : m.dbfs.toFixed(1)}${m.longestGapMs > 0 ? ` (gap ${m.longestGapMs} ms)` : ''}` : '–');
+const fmt = (m: Measurement | undefined) => {
+  if (!m) return '–';
+  if (m.dbfs < -150) return 'silence';
+  return `${m.dbfs.toFixed(1)}${m.expect === 'heard' && m.longestGapMs > 0 ? ` (gap ${m.longestGapMs} ms, ${m.silentMs} ms silent in all)` : ''}`;
+};
 
 function report(runs: EngineRun[]): string {
   const lines = [`| step | heard | ${runs.map((r) => `${r.engine} dBFS`).join(' | ')} |`, `|---|---|${runs.map(() => '---').join('|')}|`];
