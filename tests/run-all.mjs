@@ -2,7 +2,7 @@
 // each stage's time printed at the end. The same commands as the separate scripts, nothing skipped:
 //   studio (render the catalogue, unchanged sounds skipped) ─┬─ vite build ─────────────┐
 //   typecheck → lint → unit tests (alongside the studio) ────┼──────────────────────────┼─ e2e (Chromium, alone)
-//                                                            └─ catalogue + music audit ┘
+//                                                            └─ catalogue + music audit ┘     → engines (Chromium, Firefox, WebKit, alone)
 // The end-to-end tests run alone: their audio recordings must not compete with other work for the cores.
 // A stage's output is printed in one piece when it ends; a failed stage stops what depends on it.
 import { spawn } from 'node:child_process';
@@ -19,6 +19,8 @@ const stages = {
   build: { run: 'npx vite build', after: ['studio'] },
   audit: { run: 'npx tsx studio/audit/run.ts && npx tsx studio/lofi/music-audit.ts', after: ['studio'] },
   e2e: { run: `node tests/e2e/ensure-chromium.mjs && ${lock}npx playwright test -c tests/e2e/playwright.config.ts`, after: ['build', 'unit', 'audit'] },
+  // Chromium, Firefox and WebKit heard at the OS (tests/engines): after e2e, so no two stages record audio at once.
+  engines: { run: `node tests/engines/ensure-engines.mjs && ${lock}npx tsx tests/engines/run.ts`, after: ['e2e'] },
 };
 
 const started = Date.now();
@@ -29,8 +31,8 @@ function runStage(name) {
   const stage = stages[name];
   state[name] = { status: 'running', start: Date.now() };
   console.log(`[test] ${name} started at ${seconds(Date.now() - started)} s: ${stage.run}`);
-  // e2e streams its output (long, and a person watches it); the others print in one piece when done.
-  const live = name === 'e2e';
+  // The browser stages stream their output (long, and a person watches it); the others print in one piece when done.
+  const live = name === 'e2e' || name === 'engines';
   const child = spawn(stage.run, { shell: true, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
   let output = '';
   if (!live) {

@@ -1,0 +1,87 @@
+/**
+ * Page-side code for the engines suite, as source text (see engines.ts). Each is a function
+ * expression run with `EnginePage.run`.
+ */
+
+/**
+ * Marks the first control under `scope` whose accessible name (aria-label, else its text without
+ * aria-hidden parts) matches `pattern`, once React has attached its handlers (a tap on the
+ * prerendered HTML before the app loaded does nothing). Returns the name, or false.
+ */
+export const MARK_CONTROL = `(scope, pattern) => {
+  const root = scope ? document.querySelector(scope) : document;
+  if (!root) return false;
+  const re = new RegExp(pattern);
+  for (const el of root.querySelectorAll('button, a, [role="button"], input')) {
+    const copy = el.cloneNode(true);
+    copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+    const name = (el.getAttribute('aria-label') || copy.textContent || '').trim();
+    if (!re.test(name) || !Object.keys(el).some((key) => key.startsWith('__reactProps'))) continue;
+    document.querySelectorAll('[data-engines-target]').forEach((old) => old.removeAttribute('data-engines-target'));
+    el.setAttribute('data-engines-target', '');
+    return name;
+  }
+  return false;
+}`;
+
+export const MARKED = '[data-engines-target]';
+
+/** What the player bar shows: its status and title, and the noise toggle's label. */
+export const PLAYER_STATE = `() => {
+  const bar = document.querySelector('[data-testid="player-bar"]');
+  const toggle = [...document.querySelectorAll('main button')].find((b) => /^(Play|Pause) .* Noise$/.test(b.getAttribute('aria-label') || ''));
+  return {
+    status: bar ? bar.getAttribute('data-status') : null,
+    title: bar ? (bar.querySelector('[data-testid="player-title"]') || {}).textContent || null : null,
+    noiseToggle: toggle ? toggle.getAttribute('aria-label') : null,
+    message: [...document.querySelectorAll('[data-testid="offline-status"], [data-testid="offline-status-message"], [role="alert"]')].map((el) => el.textContent.trim()).filter(Boolean).join(' / ') || null,
+    focused: document.activeElement ? (document.activeElement.getAttribute('aria-label') || document.activeElement.tagName) : null,
+  };
+}`;
+
+/** Focuses the element matching `css`. */
+export const FOCUS = `(css) => { const el = document.querySelector(css); if (!el) return false; el.focus(); return document.activeElement === el; }`;
+
+/** Blurs whatever has focus, as a click on the blank page leaves it. */
+export const BLUR = `() => { if (document.activeElement && document.activeElement.blur) document.activeElement.blur(); return true; }`;
+
+export const ATTRIBUTE = `(css, name) => { const el = document.querySelector(css); return el ? el.getAttribute(name) : null; }`;
+
+/** Types into a React-controlled input as the keyboard would (value setter plus an input event). */
+export const TYPE_INTO = `(css, text) => {
+  const el = document.querySelector(css);
+  if (!el) return false;
+  el.focus();
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(el, text);
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+  return true;
+}`;
+
+export const SET_STORAGE = `(key, value) => { localStorage.setItem(key, value); return true; }`;
+
+/** Whether a saved copy of `file` (e.g. 'rain.mp3') is in IndexedDB (lull-audio / audio-data). */
+export const IS_SAVED = `(file) => new Promise((resolve) => {
+  const request = indexedDB.open('lull-audio');
+  request.onerror = () => resolve(false);
+  request.onsuccess = () => {
+    const db = request.result;
+    if (!db.objectStoreNames.contains('audio-data')) { db.close(); resolve(false); return; }
+    const all = db.transaction('audio-data').objectStore('audio-data').getAll();
+    all.onerror = () => { db.close(); resolve(false); };
+    all.onsuccess = () => { db.close(); resolve(all.result.some((record) => String(record.originalUrl).split('?')[0] === '/media/' + file)); };
+  };
+})`;
+
+/** Whether the page scrolls sideways: tries, reads where it got, and scrolls back. */
+export const SCROLLS_SIDEWAYS = `() => {
+  window.scrollTo(100000, window.scrollY);
+  const scrolled = window.scrollX;
+  window.scrollTo(0, window.scrollY);
+  return { scrolled, page: document.documentElement.scrollWidth, window: document.documentElement.clientWidth };
+}`;
+
+/** Where the app's sound leaves the page: the stream element (#lull-output, playing) or the context's destination. */
+export const OUTPUT_PATH = `() => {
+  const element = document.getElementById('lull-output');
+  return element && !element.paused ? 'stream element (#lull-output)' : 'AudioContext.destination';
+}`;

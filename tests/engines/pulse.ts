@@ -1,0 +1,145 @@
+/**
+ * "Heard" at the OS: a private PulseAudio daemon with one null sink, and a recorder of its monitor.
+ * Browsers started with `pulseEnv(pulse)` play into the sink; what they really output is measured
+ * from the monitor (an element that "plays" silence shows as silence here, unlike any page-side flag).
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const SAMPLE_RATE = 48_000;
+const CHANNELS = 2;
+const BYTES_PER_FRAME = 4 * CHANNELS;
+
+export interface Pulse {
+  dir: string;
+  server: string;
+  stop(): void;
+}
+
+/** Starts a daemon that only this run uses (no default.pa, anonymous socket in a temp dir). */
+export function startPulse(): Pulse {
+  const dir = mkdtempSync(join(tmpdir(), 'lull-pulse-'));
+  const socket = join(dir, 'pulse.sock');
+  const env = { ...process.env, HOME: dir, XDG_RUNTIME_DIR: dir, XDG_CONFIG_HOME: dir, PULSE_RUNTIME_PATH: dir, PULSE_STATE_PATH: dir };
+  execFileSync(
+    'pulseaudio',
+    ['-n', '-D', '--exit-idle-time=-1', '-L', `module-native-protocol-unix socket=${socket} auth-anonymous=1`, '-L', 'module-null-sink sink_name=lull rate=48000'],
+    { env, stdio: 'pipe' },
+  );
+  const server = `unix:${socket}`;
+  execFileSync('pactl', ['set-default-sink', 'lull'], { env: { ...process.env, PULSE_SERVER: server } });
+  return {
+    dir,
+    server,
+    stop() {
+      try {
+        execFileSync('pactl', ['exit'], { env: { ...process.env, PULSE_SERVER: server }, stdio: 'ignore' });
+      } catch {
+        // Already gone.
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The environment a browser needs to play into this daemon. */
+export const pulseEnv = (pulse: Pulse): NodeJS.ProcessEnv => ({ ...process.env, PULSE_SERVER: pulse.server });
+
+/**
+ * One parec for a whole engine's run: samples arrive with 20 ms latency; `mark()` and `since()`
+ * cut windows out of the stream, so a step records only while it listens.
+ */
+export class Recorder {
+  private chunks: Buffer[] = [];
+  private bytes = 0;
+  private dropped = 0;
+  private readonly child: ChildProcess;
+  /** Resolves on the first samples: parec takes 1–2 s to connect on a busy machine. */
+  readonly ready: Promise<void>;
+
+  constructor(pulse: Pulse) {
+    this.child = spawn('parec', ['-d', 'lull.monitor', '--format=float32le', `--rate=${SAMPLE_RATE}`, `--channels=${CHANNELS}`, '--latency-msec=20', '--raw'], {
+      env: pulseEnv(pulse),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    this.ready = new Promise((resolve, reject) => {
+      this.child.stdout!.once('data', () => resolve());
+      this.child.once('exit', (code) => reject(new Error(`parec exited (${code}) before recording anything`)));
+    });
+    this.child.stdout!.on('data', (chunk: Buffer) => {
+      this.chunks.push(chunk);
+      this.bytes += chunk.length;
+    });
+  }
+
+  /** Position in the stream now (bytes since the recorder started). */
+  mark(): number {
+    return this.bytes;
+  }
+
+  /** Mono mix (mean of L and R) of everything recorded since `from`; older data is dropped. */
+  since(from: number): Float32Array {
+    const all = Buffer.concat(this.chunks);
+    const start = Math.max(0, from - this.dropped);
+    const usable = all.subarray(start - (start % BYTES_PER_FRAME));
+    const frames = Math.floor(usable.length / BYTES_PER_FRAME);
+    const mono = new Float32Array(frames);
+    for (let i = 0; i < frames; i++) mono[i] = (usable.readFloatLE(i * BYTES_PER_FRAME) + usable.readFloatLE(i * BYTES_PER_FRAME + 4)) / 2;
+    this.chunks = [all.subarray(start)];
+    this.dropped += start;
+    return mono;
+  }
+
+  /** Records for `ms` from now. */
+  async listen(ms: number): Promise<Float32Array> {
+    const from = this.mark();
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    return this.since(from);
+  }
+
+  stop(): void {
+    this.child.kill();
+  }
+}
+
+export const SILENCE_DBFS = -60;
+const BLOCK_MS = 5;
+
+export interface Heard {
+  /** RMS level of the whole window, dBFS (mono mix; a full-scale sine is −3 dBFS). */
+  dbfs: number;
+  /** Longest run of 5 ms blocks below SILENCE_DBFS, ms. */
+  longestGapMs: number;
+  /** Where the longest gap starts in the window, ms (−1: none). */
+  gapAtMs: number;
+  /** All 5 ms blocks below SILENCE_DBFS together, ms (several short dropouts add up here). */
+  silentMs: number;
+  seconds: number;
+}
+
+const dbfs = (meanSquare: number) => (meanSquare > 0 ? 10 * Math.log10(meanSquare) : -200);
+
+export function measure(samples: Float32Array): Heard {
+  const block = Math.round((SAMPLE_RATE * BLOCK_MS) / 1000);
+  let total = 0;
+  let run = 0;
+  let longest = 0;
+  let longestEnd = -1;
+  let silentBlocks = 0;
+  for (let start = 0; start + block <= samples.length; start += block) {
+    let sum = 0;
+    for (let i = start; i < start + block; i++) sum += samples[i]! * samples[i]!;
+    total += sum;
+    const silent = dbfs(sum / block) < SILENCE_DBFS;
+    if (silent) silentBlocks++;
+    run = silent ? run + 1 : 0;
+    if (run > longest) {
+      longest = run;
+      longestEnd = start / block + 1;
+    }
+  }
+  const gapAtMs = longest ? (longestEnd - longest) * BLOCK_MS : -1;
+  return { dbfs: dbfs(total / Math.max(1, samples.length)), longestGapMs: longest * BLOCK_MS, gapAtMs, silentMs: silentBlocks * BLOCK_MS, seconds: samples.length / SAMPLE_RATE };
+}

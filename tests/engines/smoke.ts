@@ -1,0 +1,257 @@
+/**
+ * The smoke suite: what a listener does, each step asserted as HEARD at the OS (level and gaps of
+ * what the browser really output into the null sink), in every engine alike.
+ */
+import type { EngineName, EnginePage, Key } from './engines';
+import { ATTRIBUTE, FOCUS, SCROLLS_SIDEWAYS, IS_SAVED, MARK_CONTROL, MARKED, OUTPUT_PATH, PLAYER_STATE, SET_STORAGE, TYPE_INTO } from './page-scripts';
+import { measure, SILENCE_DBFS, type Heard, type Recorder } from './pulse';
+
+/** Quieter than this is not "heard": the catalogue's quietest loops measure about −35 dBFS here. */
+export const HEARD_DBFS = -50;
+/** A run of near-silence longer than this inside a playing sound is a gap (5 ms blocks). */
+export const MAX_GAP_MS = 20;
+/** Master volume 50 %: the whole output 6 dB down, within this. */
+export const MASTER_TOLERANCE_DB = 1;
+
+export interface Measurement extends Heard {
+  step: string;
+  what: string;
+  /** Compared with Chromium's level for the same mix. */
+  compare: boolean;
+  expect: 'heard' | 'silent';
+}
+
+export interface StepContext {
+  engine: EngineName;
+  page: EnginePage;
+  recorder: Recorder;
+  origin: string;
+  /** Makes the server unreachable (the saved-sound step). */
+  stopServer(): Promise<void>;
+}
+
+interface PlayerState {
+  status: string | null;
+  title: string | null;
+  noiseToggle: string | null;
+  /** The status line or an alert, when the app says something. */
+  message: string | null;
+  focused: string | null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+class Listener {
+  readonly measurements: Measurement[] = [];
+  /** What the engine did (e.g. its output path), for the report. */
+  readonly notes: Record<string, string> = {};
+  step = '';
+
+  constructor(readonly ctx: StepContext) {}
+
+  async until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    let value = await read();
+    while (!ok(value)) {
+      if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs} ms`);
+      await sleep(100);
+      value = await read();
+    }
+    return value;
+  }
+
+  state = () => this.ctx.page.run<PlayerState>(PLAYER_STATE);
+
+  async open(path: string) {
+    await this.ctx.page.goto(`${this.ctx.origin}${path}`);
+  }
+
+  /** A real click on the control named `pattern` under `scope`, once the app answers it. */
+  async tap(scope: string | null, pattern: string) {
+    await this.until(`control ${pattern}`, () => this.ctx.page.run<string | false>(MARK_CONTROL, scope, pattern), (name) => name !== false);
+    await this.ctx.page.click(MARKED);
+  }
+
+  press = (...keys: Key[]) => this.ctx.page.press(...keys);
+
+  playing(title?: RegExp) {
+    return this.until(`playing ${title ?? ''}`, this.state, (s) => s.status === 'playing' && (!title || title.test(s.title ?? '')));
+  }
+
+  playlistActive() {
+    return this.until('playlist active', () => this.ctx.page.run<string | null>(ATTRIBUTE, '[data-testid="playlist"]', 'data-active'), (active) => active === 'true');
+  }
+
+  async heard(what: string, ms: number, compare: boolean): Promise<Measurement> {
+    const m = this.record(what, measure(await this.ctx.recorder.listen(ms)), compare, 'heard');
+    if (m.dbfs < HEARD_DBFS) throw new Error(`${what}: not heard (${m.dbfs.toFixed(1)} dBFS, needs > ${HEARD_DBFS})`);
+    if (m.longestGapMs > MAX_GAP_MS) throw new Error(`${what}: a gap of ${m.longestGapMs} ms below ${SILENCE_DBFS} dBFS, ${m.gapAtMs} ms into ${m.seconds.toFixed(1)} s`);
+    return m;
+  }
+
+  async silent(what: string, ms: number): Promise<void> {
+    const m = this.record(what, measure(await this.ctx.recorder.listen(ms)), false, 'silent');
+    if (m.dbfs > SILENCE_DBFS) throw new Error(`${what}: still heard (${m.dbfs.toFixed(1)} dBFS)`);
+  }
+
+  private record(what: string, heard: Heard, compare: boolean, expect: Measurement['expect']): Measurement {
+    const m = { step: this.step, what, compare, expect, ...heard };
+    this.measurements.push(m);
+    return m;
+  }
+}
+
+const GRID = '[data-testid="sound-grid"]';
+const BAR = '[data-testid="player-bar"]';
+const PLAYLIST = { id: 'engines-smoke', name: 'Engines', description: '', items: [{ index: 2, duration: 1 }] };
+
+export interface Step {
+  name: string;
+  run(listener: Listener, ctx: StepContext): Promise<void>;
+}
+
+export const steps: Step[] = [
+  {
+    name: 'home loads, silent',
+    async run(l) {
+      await l.open('/');
+      await l.until('sound grid', () => l.ctx.page.run<string | false>(MARK_CONTROL, GRID, '^Rain\\b'), (name) => name !== false);
+      await l.silent('home, nothing tapped', 500);
+      const width = await l.ctx.page.run<{ scrolled: number; page: number; window: number }>(SCROLLS_SIDEWAYS);
+      if (width.scrolled > 0) throw new Error(`the home page scrolls sideways by ${width.scrolled} px (${width.page} px wide in a ${width.window} px window)`);
+    },
+  },
+  {
+    name: 'tap Rain',
+    async run(l) {
+      await l.tap(GRID, '^Rain\\b');
+      await l.playing(/Rain/);
+      await sleep(300);
+      l.notes.output = await l.ctx.page.run<string>(OUTPUT_PATH);
+      await l.heard('Rain', 2000, true);
+    },
+  },
+  {
+    name: 'lofi: Next, Previous, Space',
+    async run(l) {
+      await l.tap(GRID, '^Chill\\b');
+      await l.playing(/Chill/);
+      await sleep(300);
+      await l.heard('Chill', 1000, false);
+      await l.tap(BAR, '^Next$');
+      await l.playing(/Retro/);
+      await sleep(300);
+      await l.heard('Next: Retro', 1000, false);
+      await l.tap(BAR, '^Previous$');
+      await l.playing(/Chill/);
+      await sleep(300);
+      await l.heard('Previous: Chill', 1000, false);
+      // A click on the blank page, then Space twice: pause, then resume the SAME song.
+      await l.ctx.page.click('[data-testid="soundscapes-heading"]');
+      await l.press('Space');
+      await l.until('paused by Space', l.state, (s) => s.status === 'paused');
+      await sleep(250);
+      await l.silent('Space: paused', 600);
+      await l.press('Space');
+      const resumed = await l.until('resumed by Space', l.state, (s) => s.status === 'playing');
+      if (!/Chill/.test(resumed.title ?? '')) throw new Error(`Space resumed "${resumed.title}" instead of Chill (focus was on ${resumed.focused})`);
+      await l.heard('Space: Chill again', 1000, false);
+    },
+  },
+  ...(['White', 'Pink', 'Brown'] as const).map(
+    (colour): Step => ({
+      name: `${colour} Noise page: Play${colour === 'Pink' ? ', master 50 %' : ''}`,
+      async run(l, ctx) {
+        await l.open(`/${colour.toLowerCase()}-noise`);
+        // By click: through WebDriver BiDi, Firefox delivers Enter's key events to a focused button but no click.
+        await l.tap('main', `^Play ${colour} Noise$`);
+        await l.until(`${colour} Noise playing`, l.state, (s) => s.noiseToggle === `Pause ${colour} Noise`);
+        await sleep(300);
+        const full = await l.heard(`${colour} Noise`, 1500, true);
+        if (colour !== 'Pink') return;
+        const slider = '[data-testid="master-volume"]';
+        await ctx.page.run(FOCUS, slider);
+        await l.press('End', 'PageDown', 'PageDown', 'PageDown', 'PageDown', 'PageDown');
+        await l.until('master volume 50', () => ctx.page.run<string | null>(ATTRIBUTE, slider, 'aria-valuenow'), (v) => v === '50');
+        await sleep(300);
+        const half = await l.heard('Pink Noise, master 50 %', 1500, false);
+        await l.press('End');
+        await l.until('master volume back to 100', () => ctx.page.run<string | null>(ATTRIBUTE, slider, 'aria-valuenow'), (v) => v === '100');
+        const drop = half.dbfs - full.dbfs;
+        if (Math.abs(drop + 6) > MASTER_TOLERANCE_DB) throw new Error(`master 50 %: ${drop.toFixed(2)} dB, expected −6 ± ${MASTER_TOLERANCE_DB}`);
+      },
+    }),
+  ),
+  {
+    name: "sleep timer's fade",
+    async run(l, ctx) {
+      await l.open('/');
+      await l.tap(GRID, '^Rain\\b');
+      await l.playing(/Rain/);
+      await sleep(300);
+      await l.heard('Rain before the timer', 1000, false);
+      await l.tap(null, '^Sleep timer$');
+      await l.until('timer dialog', () => ctx.page.run<boolean>(TYPE_INTO, '[data-testid="sleep-timer-minutes"]', '0.05'), (typed) => typed);
+      await l.tap('[role="dialog"]', '^Start timer$');
+      await l.press('Escape');
+      // 0.05 min = 3 s, then a 1 s fade, then pause.
+      await l.until('paused by the timer', l.state, (s) => s.status === 'paused', 8000);
+      await sleep(300);
+      await l.silent('after the fade', 1000);
+    },
+  },
+  {
+    name: 'a playlist plays',
+    async run(l, ctx) {
+      await ctx.page.run(SET_STORAGE, 'soundscapePlaylists', JSON.stringify([PLAYLIST]));
+      await l.open('/');
+      await l.tap(null, `^Play playlist ${PLAYLIST.name}$`);
+      await l.playlistActive();
+      await l.playing(/Rain/);
+      await sleep(300);
+      await l.heard('playlist: Rain', 1500, true);
+    },
+  },
+  {
+    name: 'saved sound, server gone',
+    async run(l, ctx) {
+      await l.until('Rain saved on this device', () => ctx.page.run<boolean>(IS_SAVED, 'rain.mp3'), (saved) => saved, 20_000);
+      await l.open('/');
+      await l.until('page ready', () => ctx.page.run<string | false>(MARK_CONTROL, GRID, '^Rain\\b'), (name) => name !== false);
+      await ctx.stopServer();
+      await l.tap(GRID, '^Rain\\b');
+      await l.playing(/Rain/);
+      await sleep(300);
+      await l.heard('Rain, server gone', 1500, true);
+      await l.tap(null, `^Play playlist ${PLAYLIST.name}$`);
+      await l.playlistActive();
+      await sleep(1000);
+      await l.playing(/Rain/);
+      await l.heard('playlist: Rain, server gone', 1500, true);
+    },
+  },
+];
+
+export interface StepResult {
+  step: string;
+  ok: boolean;
+  error?: string;
+  ms: number;
+}
+
+/** Runs every step in order; a failing step is recorded and the next one starts afresh. */
+export async function runSteps(ctx: StepContext): Promise<{ results: StepResult[]; measurements: Measurement[]; notes: Record<string, string> }> {
+  const listener = new Listener(ctx);
+  const results: StepResult[] = [];
+  for (const step of steps) {
+    listener.step = step.name;
+    const started = Date.now();
+    try {
+      await step.run(listener, ctx);
+      results.push({ step: step.name, ok: true, ms: Date.now() - started });
+    } catch (error) {
+      results.push({ step: step.name, ok: false, error: error instanceof Error ? error.message : String(error), ms: Date.now() - started });
+    }
+  }
+  return { results, measurements: listener.measurements, notes: listener.notes };
+}
