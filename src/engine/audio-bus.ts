@@ -1,8 +1,8 @@
 /**
  * The one audio graph's bus (STYLE.md, "One audio graph"): every source's own gain ends in the
  * master gain (the user's volume, mixStore.masterVolume), then the fade gain (the sleep timer),
- * then one output (audio-output.ts: a stream element where the engine hears one, else the
- * destination). Engines receive the bus; they never import it.
+ * then the output (audio-output.ts: the destination, plus a stream element 40 dB down as the media
+ * session's anchor where the engine plays one). Engines receive the bus; they never import it.
  *
  * The context is created or resumed by `open()`, which callers run inside the user's gesture
  * (or the microtasks it queued); the output element is started there too. `prepare()` may build the
@@ -69,7 +69,7 @@ export interface AudioBus {
 export interface AudioBusDeps {
   mix?: MixState;
   createContext?: () => AudioContext | undefined;
-  /** Whether to route through a stream element (default: where the engine hears one, `streamOutputIsHeard`). */
+  /** Whether to add the stream element that anchors the media session (default: where the engine hears one, `streamOutputIsHeard`). */
   outputElement?: boolean;
   /** Whether the code runs inside the user's gesture (default: navigator.userActivation). */
   inGesture?: () => boolean;
@@ -89,7 +89,7 @@ function defaultContext(): AudioContext | undefined {
   // 'playback': the bigger device buffers the spec intends for sustained playback (fewer wake-ups all
   // night on a phone). The default 'interactive' started the first sound up to ~30 ms sooner at 4x CPU
   // (bench/loop.bench.ts, interleaved runs), and the seam e2e saw skipped quanta a little more often with it.
-  return Context ? new Context({ latencyHint: 'playback' }) : undefined;
+  return Context ? new Context({ latencyHint: 'interactive' }) : undefined;
 }
 
 export function ramp(param: AudioParam, ctx: BaseAudioContext, to: number): void {
@@ -118,7 +118,7 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
   const levelListeners = new Set<() => void>();
   const levelChanged = () => levelListeners.forEach((listener) => listener());
 
-  const throughElement = deps.outputElement ?? streamOutputIsHeard();
+  const anchorElement = deps.outputElement ?? streamOutputIsHeard();
   const inGesture = deps.inGesture ?? inUserGesture;
   const build = (ctx: AudioContext): Graph => {
     const input = ctx.createGain();
@@ -127,7 +127,7 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
     fadeNode.gain.value = fade;
     input.connect(fadeNode);
     const onInterrupted = (value: boolean) => graph?.ctx === ctx && setInterrupted(value);
-    const output = createAudioOutput(ctx, fadeNode, { throughElement, parent: deps.parent, onInterrupted });
+    const output = createAudioOutput(ctx, fadeNode, { anchorElement, parent: deps.parent, onInterrupted });
     return { ctx, input, fade: fadeNode, output, resuming: 0 };
   };
 

@@ -32,7 +32,7 @@ export function handedOverContext(handover = firstTapHandover()): () => AudioCon
     handed = true;
     const Context = audioContextClass();
     // As the bus's own default ('playback': bigger device buffers for sustained playback; see audio-bus.ts).
-    const ctx = Context ? new Context({ latencyHint: 'playback' }) : undefined;
+    const ctx = Context ? new Context({ latencyHint: 'interactive' }) : undefined;
     if (handover && ctx) handover.context = ctx;
     return ctx;
   };

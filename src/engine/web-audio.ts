@@ -29,13 +29,13 @@ export function preferPlaybackAudioSession(): void {
 }
 
 /**
- * Whether a media element playing a MediaStreamAudioDestinationNode's stream is heard. Measured at the
- * OS (README, "Every engine"): Chromium and Firefox play it; WebKit (WebKitGTK 2.50, and Safari by
- * reports) lets it "play" with its clock moving and outputs silence. No page can hear its own output,
- * so the choice goes by the features that come with a working stream path: engines that can capture a
- * media element into a stream (`captureStream`, Firefox's `mozCaptureStream`) render streams to the
- * speakers; WebKit has neither, and where it offers `navigator.audioSession` (iOS 16.4+) that session,
- * not an element, keeps Web Audio playing in the background.
+ * Whether a media element playing a MediaStreamAudioDestinationNode's stream makes sound (then it can
+ * anchor the media session: audio-output.ts). Measured at the OS (README, "Every engine"): Chromium and
+ * Firefox play it; WebKit (WebKitGTK 2.50, and Safari by reports) lets it "play" with its clock moving
+ * and outputs silence. No page can hear its own output, so the choice goes by the features that come
+ * with a working stream path: engines that can capture a media element into a stream (`captureStream`,
+ * Firefox's `mozCaptureStream`) render streams to the speakers; WebKit has neither, and where it offers
+ * `navigator.audioSession` (iOS 16.4+) that session, not an element, keeps Web Audio playing in the background.
  */
 export function streamOutputIsHeard(): boolean {
   if (typeof navigator === 'undefined' || typeof HTMLMediaElement === 'undefined') return false;

@@ -94,7 +94,7 @@ export function firstPaintScript(options: {
   var control = function (event) { return !q.off && event.target.closest ? event.target.closest('[${FIRST_TAP.intent}]') : null; };
   var unlock = function () {
     var Context = w.AudioContext || w.webkitAudioContext;
-    if (!q.context && Context) try { q.context = new Context({ latencyHint: 'playback' }); } catch (error) { /* no Web Audio: the element plays */ }
+    if (!q.context && Context) try { q.context = new Context({ latencyHint: 'interactive' }); } catch (error) { /* no Web Audio: the element plays */ }
   };
   // Built at the press, as the app does (a context blocks the main thread as it is made); resumed in the tap.
   d.addEventListener('pointerdown', function (event) { if (control(event)) unlock(); }, true);
