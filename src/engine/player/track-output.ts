@@ -66,7 +66,8 @@ export function createTrackOutput(options: { bus?: AudioBus; parent: HTMLElement
   let current: { loops: boolean; blob?: Blob } = { loops: false };
 
   const applyLevel = () => {
-    if (route) ramp(route.trackGain.gain, route.nodes.ctx, volume);
+    // Silent while paused: WebKit's MediaElementSource plays on for ~1 s of what it buffered (-26 dBFS, measured).
+    if (route) ramp(route.trackGain.gain, route.nodes.ctx, element.paused ? 0 : volume);
     // Before the first play nothing is routed yet: the level is applied when it is.
     else if (elementLevels) {
       const level = volume * (bus?.level() ?? 1);
@@ -157,6 +158,7 @@ export function createTrackOutput(options: { bus?: AudioBus; parent: HTMLElement
     },
     follow() {
       route?.loop.sync();
+      applyLevel();
     },
     fileBytes() {
       return current.loops ? (route?.loop.fileBytes ?? null) : null;
