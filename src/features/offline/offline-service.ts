@@ -1,9 +1,11 @@
 import type { Soundscape } from '../../catalogue/catalogue';
 import { reportError } from '../../lib/error-reporting';
+import { readAsDataUrl } from '../../lib/read-as-data-url';
 import { strings } from '../../lib/strings';
-import { clearStatus, markCached, markUncached, offlineStore, setCachedSounds, showStatus, type OfflineState } from '../../stores/offline-store';
+import { clearStatus, markUncached, offlineStore, showStatus, type OfflineState } from '../../stores/offline-store';
 import { playerStore } from '../../stores/player-store';
-import type { CacheBackend, CachedSoundInfo, ListResult, ReadResult, RemoveResult, SaveResult } from '../../lib/cache-contract';
+import type { CacheBackend, ReadResult } from '../../lib/cache-contract';
+import { createSavedSounds } from './saved-sounds';
 import type { PlaybackSource, PlaybackSourceService } from '../../engine/playback-sources';
 
 /**
@@ -36,8 +38,6 @@ class CacheTimeout extends Error {
 const STALE = Symbol('stale');
 const always = () => true;
 
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
-
 const failedCachedText = (playbackContext: PlaybackContext): string =>
   playbackContext === 'playlist' ? strings.failedCachedPlaylistAudio : strings.failedCachedAudio;
 
@@ -62,7 +62,8 @@ export function createOfflineService(deps: OfflineServiceDeps) {
   const failedStreams = new Set<number>();
   /** Sounds whose saved copy could not be read: the next save replaces it. */
   const corruptCopies = new Set<number>();
-  const saving = new Map<number, string>();
+
+  const savedSounds = createSavedSounds({ cache: deps.cache, store, corruptCopies });
 
   const releaseLiveUrl = () => {
     if (liveObjectUrl) revokeObjectUrl(liveObjectUrl);
@@ -125,17 +126,20 @@ export function createOfflineService(deps: OfflineServiceDeps) {
   }
 
   function cachedSource(sound: Soundscape, copy: Extract<ReadResult, { outcome: 'hit' }>): PlaybackSource {
-    const source = reopen(sound, new Blob([copy.audio], { type: copy.mimeType }));
-    playingCachedStatus = showStatus(strings.playingCached(sound.name), 'info', store);
-    return source;
-  }
-
-  /** The saved copy under a new object URL (the one before it revoked). */
-  function reopen(sound: Soundscape, blob: Blob, reopened = false): PlaybackSource {
+    const blob = new Blob([copy.audio], { type: copy.mimeType });
     const src = createObjectUrl(blob);
     releaseLiveUrl();
     liveObjectUrl = src;
-    lastSource = { soundscapeId: sound.index, fromCache: true, blob, reopened };
+    lastSource = { soundscapeId: sound.index, fromCache: true, blob };
+    playingCachedStatus = showStatus(strings.playingCached(sound.name), 'info', store);
+    return { src, fromCache: true, blob };
+  }
+
+  /** The same copy as a data: URL, which needs no blob registry (WebKitGTK refused a fresh blob: URL twice in a row). */
+  async function asDataUrl(sound: Soundscape, blob: Blob): Promise<PlaybackSource> {
+    const src = await readAsDataUrl(blob);
+    releaseLiveUrl();
+    lastSource = { soundscapeId: sound.index, fromCache: true, blob, reopened: true };
     return { src, fromCache: true, blob };
   }
 
@@ -169,59 +173,12 @@ export function createOfflineService(deps: OfflineServiceDeps) {
       return cachedSource(sound, copy);
     },
 
-    /** A streamed track started: save it once (again only when its URL changed), when online. */
-    onStreamStarted(sound: Soundscape, url: string, bytes?: Promise<ArrayBuffer> | null): void {
-      const id = sound.index;
-      if (!store.online) return;
-      const replace = corruptCopies.has(id);
-      if (!replace && store.cachedUrls[id] === url) return;
-      if (saving.get(id) === url) return;
-      saving.set(id, url);
-      let pending: Promise<SaveResult>;
-      try {
-        const cache = deps.cache();
-        pending = bytes
-          ? bytes.then(
-              (file) => cache.saveAudio(id, url, replace, file),
-              // The track changed before its file was read: nothing to save, nothing fetched for it.
-              (error: unknown) => (isAbort(error) ? { outcome: 'skipped' as const } : cache.saveAudio(id, url, replace)),
-            )
-          : cache.saveAudio(id, url, replace);
-      } catch (error) {
-        saving.delete(id);
-        reportError(error, 'Lull: the offline cache is not available:');
-        return;
-      }
-      void pending
-        .then((result) => {
-          switch (result.outcome) {
-            case 'saved':
-            case 'unchanged':
-              corruptCopies.delete(id);
-              markCached(id, result.originalUrl, store);
-              return;
-            case 'skipped':
-              return;
-            case 'failed':
-              if (result.kind === 'quota') showStatus(strings.storageFull(sound.name), 'warning', store, 'settings');
-              else if (result.kind === 'db') showStatus(strings.indexedDbError(result.message), 'error', store);
-              // The stream plays on; a failed download for the cache is only logged.
-              else console.warn(`Lull: ${sound.name} was not saved for offline use:`, result.message);
-              return;
-          }
-        })
-        .catch((error: unknown) => reportError(error, 'Lull: saving a sound for offline use failed:'))
-        .finally(() => {
-          if (saving.get(id) === url) saving.delete(id);
-        });
-    },
-
     /** After a load error: the saved copy (or, when the copy failed, the stream), or null; SPEC statuses in order. */
     async recoverFromLoadError(sound: Soundscape, url: string, isCurrent: () => boolean = always): Promise<PlaybackSource | null> {
       if (lastSource?.soundscapeId === sound.index && lastSource.fromCache) {
         // WebKitGTK refuses a sound blob: URL now and then (MEDIA_ERR_SRC_NOT_SUPPORTED before reading it,
-        // 1 start in 2-4 measured): the same copy gets one more try under a new URL before it counts as failed.
-        if (lastSource.blob && !lastSource.reopened) return reopen(sound, lastSource.blob, true);
+        // 1 start in 2-4 measured): the same copy gets one more try as a data: URL before it counts as failed.
+        if (lastSource.blob && !lastSource.reopened) return asDataUrl(sound, lastSource.blob);
         return cachedCopyFailed(sound, url);
       }
       failedStreams.add(sound.index);
@@ -242,51 +199,7 @@ export function createOfflineService(deps: OfflineServiceDeps) {
       return cachedCopyFailed(sound, url, playbackContext);
     },
 
-    /** Reads which sounds are saved (ids and URLs only). */
-    async refreshCachedSounds(): Promise<void> {
-      try {
-        const result = await deps.cache().listCachedEntries();
-        if (result.ok) setCachedSounds(result.items, store);
-        else console.warn('Lull: the list of offline sounds could not be read:', strings.indexedDbError(result.message));
-      } catch (error) {
-        reportError(error, 'Lull: the offline cache is not available:');
-      }
-    },
-
-    /** Sizes of every saved copy, for the settings page. */
-    async listCachedSounds(): Promise<ListResult<CachedSoundInfo>> {
-      try {
-        return await deps.cache().listCachedSounds();
-      } catch (error) {
-        return { ok: false, message: String(error) };
-      }
-    },
-
-    async removeCachedSound(soundscapeId: number): Promise<RemoveResult> {
-      try {
-        const result = await deps.cache().removeCachedSound(soundscapeId);
-        if (result.ok) {
-          markUncached(soundscapeId, store);
-          corruptCopies.delete(soundscapeId);
-        }
-        return result;
-      } catch (error) {
-        return { ok: false, message: String(error) };
-      }
-    },
-
-    async clearCachedSounds(): Promise<RemoveResult> {
-      try {
-        const result = await deps.cache().clearCachedSounds();
-        if (result.ok) {
-          setCachedSounds([], store);
-          corruptCopies.clear();
-        }
-        return result;
-      } catch (error) {
-        return { ok: false, message: String(error) };
-      }
-    },
+    ...savedSounds,
   };
   // The player engine's side of the service is the interface the engine declares.
   return service satisfies PlaybackSourceService;
