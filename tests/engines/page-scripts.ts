@@ -83,5 +83,5 @@ export const SCROLLS_SIDEWAYS = `() => {
 /** Where the app's sound leaves the page: the stream element (#lull-output, playing) or the context's destination. */
 export const OUTPUT_PATH = `() => {
   const element = document.getElementById('lull-output');
-  return element && !element.paused ? 'stream element (#lull-output)' : 'AudioContext.destination';
+  return element && !element.paused ? 'destination + anchor element (#lull-output, -40 dB)' : 'destination';
 }`;
