@@ -1,7 +1,7 @@
 // `npm test`: every stage of the suite, overlapping what can overlap on a 2-core machine, with
 // each stage's time printed at the end. The same commands as the separate scripts, nothing skipped:
 //   studio (render the catalogue, unchanged sounds skipped) ─┬─ vite build ─────────────┐
-//   typecheck → lint → unit tests (alongside the studio) ────┼──────────────────────────┼─ e2e (Chromium, alone)
+//   typecheck → lint (alongside the studio) ─────────────────┼─ unit tests ─────────────┼─ e2e (Chromium, alone)
 //                                                            └─ catalogue + music audit ┘     → engines (Chromium, Firefox, WebKit, alone)
 // The end-to-end tests run alone: their audio recordings must not compete with other work for the cores.
 // A stage's output is printed in one piece when it ends; a failed stage stops what depends on it.
@@ -15,7 +15,8 @@ const stages = {
   studio: { run: 'npx tsx studio/main.ts', after: [] },
   typecheck: { run: 'npx tsc -b', after: [] },
   lint: { run: 'npx eslint . --max-warnings=0', after: ['typecheck'] },
-  unit: { run: 'npx vitest run', after: ['lint'] },
+  // After the studio: the catalogue's unit tests read the rendered files' content hashes.
+  unit: { run: 'npx vitest run', after: ['lint', 'studio'] },
   build: { run: 'npx vite build', after: ['studio'] },
   audit: { run: 'npx tsx studio/audit/run.ts && npx tsx studio/lofi/music-audit.ts', after: ['studio'] },
   e2e: { run: `node tests/e2e/ensure-chromium.mjs && ${lock}npx playwright test -c tests/e2e/playwright.config.ts`, after: ['build', 'unit', 'audit'] },
