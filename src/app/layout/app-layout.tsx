@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -16,12 +16,27 @@ import { documentTitle } from '../../lib/strings';
 import { MOBILE_QUERY, Sidebar } from './sidebar';
 import { OfflineStatus } from '../../features/offline/offline-status';
 import { SleepTimerChip } from '../../features/sleep-timer/sleep-timer-chip';
-import { PlayerBar } from '../../features/player/player-bar';
-import { PlayerMixButton } from '../../features/mix/player-mix-button';
+import { noiseStore } from '../../stores/noise-store';
+import { playerStore } from '../../stores/player-store';
 import { matchedRoute, pageTitle } from '../route-match';
 import { PageErrorBoundary } from '../route-error';
 import { HydrationMark, useHydrated } from '../../lib/use-hydrated';
 import { isSidebarShortcut, takeEarlySidebarShortcuts } from '../../lib/early-shortcut';
+
+const PlayerDock = lazy(() => import('./player-dock'));
+
+/** The player bar is hidden until something plays (SPEC 2): its code loads then, and stays. */
+function PlayerDockSlot() {
+  const player = useSnapshot(playerStore);
+  const noise = useSnapshot(noiseStore);
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && ((player.status !== 'idle' && player.currentIndex !== null) || (noise.colour !== null && noise.status !== 'stopped'))) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <PlayerDock />
+    </Suspense>
+  ) : null;
+}
 
 function useSidebarShortcut() {
   useEffect(() => {
@@ -108,7 +123,7 @@ export function AppLayout() {
           </Suspense>
         </Box>
       </Box>
-      <PlayerBar mixControls={<PlayerMixButton />} />
+      <PlayerDockSlot />
     </Box>
   );
 }

@@ -29,7 +29,7 @@ import {
 import { playerStore, type PlayerState } from '../../stores/player-store';
 import { ramp, type AudioBus, type BusNodes } from '../audio-bus';
 import { setSessionPlaybackState, showInMediaSession } from '../media-session';
-import { createNoiseSource, type NoiseSource } from './noise-sources';
+import type { NoiseSource } from './noise-sources';
 
 /** Start and stop ramps: long enough to hide the edge, short enough to feel instant. */
 const START_RAMP_S = 0.04;
@@ -108,6 +108,8 @@ export function createNoiseEngine(deps: NoiseEngineDeps): NoiseEngine {
 
   const startVoice = async (next: Voice, level: number) => {
     try {
+      // Loaded at the first Play (the first load's budget, issue 24); the gesture already resumed the context.
+      const { createNoiseSource } = await import('./noise-sources');
       const source = await createNoiseSource(next.nodes.ctx, next.colour);
       if (next.cancelled) {
         source.dispose();

@@ -1,20 +1,21 @@
 /**
- * Seamless loops as heard (issues 11, 22). Chromium's `<audio loop>` restarts with 3.6–8.7 ms of
- * silence and a click; buffer sources scheduled back to back on the audio clock do not. The element
- * starts the sound as always (through its MediaElementSource) while the file is read; then a loop
- * voice (loop-voice.ts: decoded 5 s windows, never the whole file) starts at the element's place on
- * the audio clock and a short crossfade hands the sound over, long before the first restart. The
- * element keeps running, silent, as the truth the player follows (state, lock screen, stats); when it
- * pauses, resumes or is seeked, the voice follows it.
- *
- * One file is held per track, compressed; `load` and `release` abort its read and stop its voices
- * before anything else (two voices exist only while a crossfade ends). Where decodeAudioData or
- * buffer sources are missing, or the read or a decode fails, the element's own loop stays audible.
+ * Seamless loops as heard (issues 11, 22). Chromium's `<audio loop>` restarts with 3.6–8.7 ms of silence and a
+ * click; buffer sources scheduled back to back on the audio clock do not. The element starts the sound as always
+ * (through its MediaElementSource) while the file is read; then a loop voice (loop-voice.ts: decoded 5 s windows,
+ * never the whole file) starts at the element's place on the audio clock and a short crossfade hands the sound
+ * over, long before the first restart. The element keeps running, silent, as the truth the player follows (state,
+ * lock screen, stats); when it pauses, resumes or is seeked, the voice follows it. One file is held per track,
+ * compressed; `load` and `release` abort its read and stop its voices before anything else (two voices exist only
+ * while a crossfade ends). Where decodeAudioData or buffer sources are missing, or the read or a decode fails, the
+ * element's own loop stays audible. The decoder's code (loop-windows.ts) loads with the first read.
  */
 import { deferred, type Deferred } from '../../lib/deferred';
 import { reportError } from '../../lib/error-reporting';
-import { createLoopVoice, type LoopVoice } from './loop-voice';
-import { parseMp3Layout, type Mp3Layout } from './mp3-layout';
+import type { LoopVoice } from './loop-voice';
+import type { Mp3Layout } from './mp3-layout';
+type LoopWindows = typeof import('./loop-windows');
+let loopWindows: Promise<LoopWindows> | undefined;
+const loadLoopWindows = () => (loopWindows ??= import('./loop-windows'));
 
 /** Crossfade long enough to hide a few ms of misalignment, short enough to be inaudible as a fade. */
 export const HANDOVER_FADE_S = 0.02;
@@ -66,8 +67,7 @@ const defaultFetch = async (url: string, signal: AbortSignal): Promise<ArrayBuff
   return response.arrayBuffer();
 };
 
-/** HTMLMediaElement.HAVE_FUTURE_DATA: the element has data to play on (the constant is not defined outside browsers). */
-const HAVE_FUTURE_DATA = 3;
+const HAVE_FUTURE_DATA = 3; // HTMLMediaElement.HAVE_FUTURE_DATA, not defined outside browsers
 
 export function supportsLoopHandover(ctx: BaseAudioContext): boolean {
   return typeof ctx.decodeAudioData === 'function' && typeof ctx.createBufferSource === 'function';
@@ -78,7 +78,7 @@ export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
   const fetchBytes = deps.fetchBytes ?? defaultFetch;
   const decodeDelayMs = deps.decodeDelayMs ?? 500;
   /** The file, once read and laid out (decoded a window at a time by each voice). */
-  let file: { bytes: Uint8Array; layout: Mp3Layout } | null = null;
+  let file: { bytes: Uint8Array; layout: Mp3Layout; windows: LoopWindows } | null = null;
   /** The file to read once the element plays (the first sound comes first). */
   let pending: { url: string; blob?: Blob } | null = null;
   let decodeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -127,9 +127,9 @@ export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
   };
 
   /** A voice at the element's place, carried forward on the audio clock; heard from its start, crossfaded. */
-  const startVoice = (source: { bytes: Uint8Array; layout: Mp3Layout }) => {
+  const startVoice = (source: { bytes: Uint8Array; layout: Mp3Layout; windows: LoopWindows }) => {
     const rate = source.layout.sampleRate;
-    const voice = createLoopVoice({ ctx, output, file: source.bytes, layout: source.layout, windowSeconds: deps.windowSeconds, onError: giveUp, onResident });
+    const voice = source.windows.createLoopVoice({ ctx, output, file: source.bytes, layout: source.layout, windowSeconds: deps.windowSeconds, onError: giveUp, onResident });
     voices.add(voice);
     starting = voice;
     voice
@@ -161,14 +161,16 @@ export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
     if (!next) return;
     const controller = new AbortController();
     reading = controller;
-    (next.blob ? next.blob.arrayBuffer() : fetchBytes(next.url, controller.signal))
-      .then((bytes) => {
+    const bytesRead = next.blob ? next.blob.arrayBuffer() : fetchBytes(next.url, controller.signal);
+    // The save waits for the bytes only, never for the decoder's code.
+    void bytesRead.then((bytes) => !controller.signal.aborted && fileRead?.resolve(bytes), () => undefined);
+    Promise.all([bytesRead, loadLoopWindows()])
+      .then(([bytes, windows]) => {
         // A read the track change overtook is dropped even where the fetch could not be aborted.
         if (controller.signal.aborted) return;
         reading = null;
-        fileRead?.resolve(bytes);
         const data = new Uint8Array(bytes);
-        file = { bytes: data, layout: parseMp3Layout(data) };
+        file = { bytes: data, layout: windows.parseMp3Layout(data), windows };
         follow();
       })
       .catch((error: unknown) => {

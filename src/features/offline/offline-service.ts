@@ -1,6 +1,5 @@
 import type { Soundscape } from '../../catalogue/catalogue';
 import { reportError } from '../../lib/error-reporting';
-import { readAsDataUrl } from '../../lib/read-as-data-url';
 import { strings } from '../../lib/strings';
 import { clearStatus, markUncached, offlineStore, showStatus, type OfflineState } from '../../stores/offline-store';
 import { playerStore } from '../../stores/player-store';
@@ -137,6 +136,8 @@ export function createOfflineService(deps: OfflineServiceDeps) {
 
   /** The same copy as a data: URL, which needs no blob registry (WebKitGTK refused a fresh blob: URL twice in a row). */
   async function asDataUrl(sound: Soundscape, blob: Blob): Promise<PlaybackSource> {
+    // Loaded on this rare path only (WebKit), not with the app.
+    const { readAsDataUrl } = await import('../../lib/read-as-data-url');
     const src = await readAsDataUrl(blob);
     releaseLiveUrl();
     lastSource = { soundscapeId: sound.index, fromCache: true, blob, reopened: true };

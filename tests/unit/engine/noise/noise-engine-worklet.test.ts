@@ -3,7 +3,7 @@
  * the real pink and brown processor modules are loaded by addModule and run over the real kernels
  * while the test context renders. Also the fallback when the module cannot be loaded.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createNoiseState, NOISE_PROCESSOR_NAMES, NOISE_SEEDS, renderNoise } from '../../../../worklets/dsp/noise.ts';
 import { createAudioBus, type AudioBus } from '../../../../src/engine/audio-bus';
 import { createNoiseEngine, type NoiseEngine } from '../../../../src/engine/noise/noise-engine';
@@ -74,6 +74,9 @@ function kernelOutput(colour: 'pink' | 'brown', channel: number, frames: number,
 }
 
 describe('noise engine on AudioWorklet', () => {
+  // The sources load at the first Play in the app; here, before the first test's clock starts.
+  beforeAll(() => import('../../../../src/engine/noise/noise-sources'));
+
   it.each(['pink', 'brown'] as const)('%s plays through an AudioWorkletNode running the real processor over the real kernel', async (colour) => {
     const { engine, store, contexts } = harness();
     engine.play(colour);

@@ -3,7 +3,7 @@
  * the ScriptProcessor fallback): a second Play is ignored, focus hand-over stops noise, Pause
  * releases focus and the idle bus suspends the context; a bed follows the track and its level.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it } from 'vitest';
 import { createNoiseEngine, SYSTEM_SUSPEND_CONFIRM_MS, type NoiseEngine } from '../../../../src/engine/noise/noise-engine';
 import { createAudioBus, type AudioBus } from '../../../../src/engine/audio-bus';
 import { claimAudioFocus, createAudioFocusStore, stopAllAudio } from '../../../../src/stores/audio-focus-store';
@@ -53,6 +53,9 @@ afterEach(() => {
 });
 
 describe('noise engine', () => {
+  // The sources load at the first Play in the app; here, before the first test's clock starts.
+  beforeAll(() => import('../../../../src/engine/noise/noise-sources'));
+
   it('plays, ignores a second Play, and stops on Pause (releasing focus, suspending the context)', async () => {
     const { engine, store, focus, contexts } = harness();
     engine.play('pink');

@@ -7,7 +7,7 @@
  * (web-audio-test-api does not run a clock); the file is a real catalogue-encoded MP3 (5 s).
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLoopHandover, HANDOVER_FADE_S, HANDOVER_LEAD_S } from '../../../../src/engine/player/loop-handover';
 import { JOIN_SAMPLES } from '../../../../src/engine/player/loop-voice';
 import { parseMp3Layout, sliceMp3 } from '../../../../src/engine/player/mp3-layout';
@@ -145,6 +145,9 @@ const skipOf = (second: number) => sliceMp3(FIXTURE, parseMp3Layout(FIXTURE), se
 const TAIL = JOIN_SAMPLES / RATE;
 
 describe('loop hand-over', () => {
+  // The decoder's code is loaded with the first read in the app; here, before the first test's clock starts.
+  beforeAll(() => import('../../../../src/engine/player/loop-windows'));
+
   it('starts a voice at the element place on the audio clock, crossfades the element out, and holds two windows, not the file', async () => {
     const { handover, sources, element, elementGain } = setup();
     handover.load('/media/ocean.mp3');
