@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -23,19 +23,27 @@ import { PageErrorBoundary } from '../route-error';
 import { HydrationMark, useHydrated } from '../../lib/use-hydrated';
 import { isSidebarShortcut, takeEarlySidebarShortcuts } from '../../lib/early-shortcut';
 
-const PlayerDock = lazy(() => import('./player-dock'));
-
-/** The player bar is hidden until something plays (SPEC 2): its code loads then, and stays. */
+/**
+ * The player bar is hidden until something plays (SPEC 2): its code loads then, and stays. A chunk
+ * that cannot load (offline before the service worker cached it) is tried again at the next change.
+ */
 function PlayerDockSlot() {
   const player = useSnapshot(playerStore);
   const noise = useSnapshot(noiseStore);
-  const [wanted, setWanted] = useState(false);
-  if (!wanted && ((player.status !== 'idle' && player.currentIndex !== null) || (noise.colour !== null && noise.status !== 'stopped'))) setWanted(true);
-  return wanted ? (
-    <Suspense fallback={null}>
-      <PlayerDock />
-    </Suspense>
-  ) : null;
+  const [Dock, setDock] = useState<ComponentType | null>(null);
+  const wanted = (player.status !== 'idle' && player.currentIndex !== null) || (noise.colour !== null && noise.status !== 'stopped');
+  useEffect(() => {
+    if (!wanted || Dock) return;
+    let current = true;
+    import('./player-dock').then(
+      (module) => current && setDock(() => module.default),
+      (error: unknown) => console.warn('Lull: the player bar could not load yet:', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, Dock, player.status, noise.status]);
+  return Dock ? <Dock /> : null;
 }
 
 function useSidebarShortcut() {

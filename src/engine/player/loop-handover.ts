@@ -13,9 +13,7 @@ import { deferred, type Deferred } from '../../lib/deferred';
 import { reportError } from '../../lib/error-reporting';
 import type { LoopVoice } from './loop-voice';
 import type { Mp3Layout } from './mp3-layout';
-type LoopWindows = typeof import('./loop-windows');
-let loopWindows: Promise<LoopWindows> | undefined;
-const loadLoopWindows = () => (loopWindows ??= import('./loop-windows'));
+import { loadLoopWindows, LoopWindowsUnavailable, type LoopWindows } from './load-loop-windows';
 
 /** Crossfade long enough to hide a few ms of misalignment, short enough to be inaudible as a fade. */
 export const HANDOVER_FADE_S = 0.02;
@@ -176,6 +174,7 @@ export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
       .catch((error: unknown) => {
         // The element's own loop goes on: seamless is lost, the sound is not.
         if (controller.signal.aborted) return;
+        if (error instanceof LoopWindowsUnavailable) return console.warn('Lull: the loop decoder could not load; the element loops:', error.message);
         fileRead?.reject(error);
         failed(error);
       });

@@ -30,6 +30,15 @@ function useRestoredFocus(status: string) {
   const focused = useRef<Control | null>(null);
   const elements = useRef<Partial<Record<Control, HTMLButtonElement | null>>>({});
   useEffect(() => {
+    // A press anywhere else is the listener moving on, even if a late restore would land after it.
+    const forget = (event: PointerEvent) => {
+      const inside = Object.values(elements.current).some((element) => element && event.target instanceof Node && element.contains(event.target));
+      if (!inside) focused.current = null;
+    };
+    document.addEventListener('pointerdown', forget, true);
+    return () => document.removeEventListener('pointerdown', forget, true);
+  }, []);
+  useEffect(() => {
     if (status === 'loading' || !focused.current) return;
     const active = document.activeElement;
     if (active === null || active === document.body) elements.current[focused.current]?.focus();
