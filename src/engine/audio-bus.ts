@@ -35,17 +35,11 @@ export interface AudioBus {
    * a new one would start suspended and its element refused. Undefined without Web Audio.
    */
   open(): BusNodes | undefined;
-  /**
-   * Builds the graph ahead of the tap, suspended and silent (the press before a click: see
-   * start-app.ts), so the tap only resumes it. No-op once a graph exists.
-   */
+  /** Builds the graph ahead of the tap, suspended and silent (start-app.ts), so the tap only resumes it. No-op once built. */
   prepare(): void;
   /** The graph as it is, without creating anything. */
   current(): BusNodes | undefined;
-  /**
-   * An open() asked the context to run and it has not answered yet: a 'suspended' state change
-   * now is the bus's own earlier suspend arriving late, not the system taking the context.
-   */
+  /** An open's resume is unanswered: a 'suspended' state change now is the bus's own late suspend, not the system. */
   isResuming(): boolean;
   /** `holder` plays (or stopped playing): while nobody holds the bus it is paused and suspended. */
   hold(holder: string, playing: boolean): void;
@@ -86,9 +80,7 @@ interface Graph extends BusNodes {
 
 function defaultContext(): AudioContext | undefined {
   const Context = audioContextClass();
-  // 'playback': the bigger device buffers the spec intends for sustained playback (fewer wake-ups all
-  // night on a phone). The default 'interactive' started the first sound up to ~30 ms sooner at 4x CPU
-  // (bench/loop.bench.ts, interleaved runs), and the seam e2e saw skipped quanta a little more often with it.
+  // 'interactive': with 'playback' Chromium's output dropped 35-80 ms at a time in OS recordings (issue 21).
   return Context ? new Context({ latencyHint: 'interactive' }) : undefined;
 }
 
@@ -105,6 +97,8 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
   let fade = 1;
   let suspendedAt: number | undefined;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Opens so far: a suspend that lands after a later open (WebKit applies it after the open's resume) is undone. */
+  let opens = 0;
   const holders = new Set<string>();
   const replacedListeners = new Set<(nodes: BusNodes) => void>();
   const interruptedListeners = new Set<(interrupted: boolean) => void>();
@@ -153,6 +147,18 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
       .finally(() => g.resuming--);
   };
 
+  /** The bus's own suspend; if an open came while it was on its way, the context is resumed again once it lands. */
+  const suspend = (g: Graph) => {
+    const asked = opens;
+    suspendedAt = now();
+    g.ctx
+      .suspend()
+      .then(() => {
+        if (opens !== asked && graph === g && g.ctx.state === 'suspended') resume(g);
+      })
+      .catch(() => {});
+  };
+
   const start = (g: Graph) => {
     // The app starts it (a tap): the engines already know, there is nothing to give back.
     interrupted = false;
@@ -167,6 +173,7 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
   const bus: AudioBus = {
     open() {
       clearTimeout(idleTimer);
+      opens++;
       if (graph && graph.ctx.state !== 'closed') {
         const stale = graph.ctx.state !== 'running' && suspendedAt !== undefined && now() - suspendedAt > LONG_SUSPENSION_MS;
         if (!stale || !inGesture()) {
@@ -195,9 +202,8 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
       graph = newGraph();
       if (!graph) return;
       // Where autoplay is allowed it would start running: nothing plays until a tap opens the bus.
-      graph.ctx.suspend().catch(() => {});
       // A press that led to nothing, then a tap long after: the open replaces it, as after any long suspension.
-      suspendedAt = now();
+      suspend(graph);
     },
     current: () => graph,
     isResuming: () => (graph?.resuming ?? 0) > 0,
@@ -210,8 +216,7 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
       idleTimer = setTimeout(() => {
         if (holders.size > 0 || graph !== g) return;
         g.output.stop();
-        g.ctx.suspend().catch(() => {});
-        suspendedAt = now();
+        suspend(g);
       }, IDLE_SUSPEND_MS);
     },
     setFade(level) {

@@ -170,6 +170,41 @@ describe('audio bus', () => {
     bus.dispose();
   });
 
+  it('an idle suspend that the engine applies after a later open (WebKit) is answered by another resume: the tap is heard', async () => {
+    // WebKit resolved the tap's resume() first, then applied the idle suspend asked for before it: silence until the next tap.
+    let state: AudioContextState = 'running';
+    let applySuspend = () => {};
+    const bus = createAudioBus({
+      mix: createMixStore(),
+      outputElement: false,
+      createContext: () => {
+        const ctx = new AudioContext();
+        Object.defineProperty(ctx, 'state', { get: () => state });
+        ctx.suspend = () => new Promise<void>((resolve) => (applySuspend = () => ((state = 'suspended'), resolve())));
+        ctx.resume = async () => void (state = 'running');
+        return ctx;
+      },
+    });
+    bus.open();
+    bus.hold('player', true);
+    bus.hold('player', false);
+    await new Promise((r) => setTimeout(r, 1100)); // the idle suspend is asked for, not yet applied
+    bus.open(); // Space, an instant later
+    bus.hold('player', true);
+    await settle();
+    applySuspend();
+    await settle();
+    await settle();
+    expect(state).toBe('running');
+    // An idle suspend nobody answered stays applied.
+    bus.hold('player', false);
+    await new Promise((r) => setTimeout(r, 1100));
+    applySuspend();
+    await settle();
+    expect(state).toBe('suspended');
+    bus.dispose();
+  });
+
   it('is heard through the destination in every engine; a stream element anchors the media session only where it plays (captureStream: not WebKit)', () => {
     const proto = HTMLMediaElement.prototype as unknown as Record<string, unknown>;
     const route = () => {
