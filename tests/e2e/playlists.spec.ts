@@ -424,8 +424,12 @@ test.describe('two tabs', () => {
     await other.locator('[data-testid="sound-grid"] button[data-sound-index="0"]').click();
     await expectTrackPlaying(other, 'ocean.mp3');
     await page.waitForTimeout(5000);
-    // Leaving each page (pagehide) writes what it counted.
+    // Leaving each page (pagehide) writes what it counted. localStorage reaches another tab's process a moment later
+    // (3 of 200 reads right after a write were stale here; README, "Known limits"): the second tab leaves once it has it.
+    const read = () => other.evaluate(() => localStorage.getItem('listeningPreferences'));
+    const before = await read();
     await page.goto('about:blank');
+    await expect.poll(read).not.toBe(before);
     await other.goto('about:blank');
     await other.goto('/');
     const ocean = await other.evaluate(() => (JSON.parse(localStorage.getItem('listeningPreferences') ?? '{}') as Record<string, { totalMinutes: number; sessionCount: number }>).ocean);
