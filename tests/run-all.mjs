@@ -2,7 +2,8 @@
 // each stage's time printed at the end. The same commands as the separate scripts, nothing skipped:
 //   studio (render the catalogue, unchanged sounds skipped) ─┬─ vite build ─────────────┐
 //   typecheck → lint (alongside the studio) ─────────────────┼─ unit tests ─────────────┼─ e2e (Chromium, alone)
-//                                                            └─ catalogue + music audit ┘
+//                                                            └─ catalogue + music audit ┘   → engines (Chromium,
+//                                                                                             Firefox, WebKit at the OS)
 // The end-to-end tests run alone: their audio recordings must not compete with other work for the cores.
 // A stage's output is printed in one piece when it ends; a failed stage stops what depends on it.
 import { spawn } from 'node:child_process';
@@ -20,8 +21,8 @@ const stages = {
   build: { run: 'npx vite build', after: ['studio'] },
   audit: { run: 'npx tsx studio/audit/run.ts && npx tsx studio/lofi/music-audit.ts', after: ['studio'] },
   e2e: { run: `node tests/e2e/ensure-chromium.mjs && ${lock}npx playwright test -c tests/e2e/playwright.config.ts`, after: ['build', 'unit', 'audit'] },
-  // Chromium, Firefox and WebKit heard at the OS run as `npm run test:engines`, not here yet: in a fresh-clone run WebKit's
-  // resume by Space after a pause was silent once (a race with the bus's idle suspend, issue 21 open), and a flaky gate is a bug.
+  // Chromium, Firefox and WebKit heard at the OS (PulseAudio null sink), after the Chromium suite: recordings need the cores.
+  engines: { run: `node tests/engines/ensure-engines.mjs && ${lock}npx tsx tests/engines/run.ts`, after: ['e2e'] },
 };
 
 const started = Date.now();
