@@ -6,7 +6,9 @@
  *   decode of the whole file holds (the build before issue 22 kept exactly that resident);
  * - 100 switches between five soundscapes, one every 100 ms, with a 2 s pause every 25 (so windows
  *   are decoding when the next switch comes): the largest figure during and the figure 3 s after, and
- *   the media requests still open for a sound that no longer plays.
+ *   the media requests still open for a sound that no longer plays;
+ * - per soundscape, the bytes of its file downloaded during those 25 s (element and decode read both),
+ *   against the file's size: what "one download" (issue 22) would bring to 1×.
  * Usage: `npx vite build && npx tsx bench/scape-memory.bench.ts` (under the e2e lock). Writes
  * bench/results/scape-memory.json. Reported, never asserted.
  */
@@ -59,21 +61,47 @@ async function main() {
     };
     page.on('request', (r) => count(r.url(), 1));
     page.on('requestfinished', (r) => count(r.url(), -1));
+    /**
+     * Bytes received per media file, every chunk of every request (the element's, which may stay open
+     * while it plays, and the decode's read), from the DevTools protocol: requestfinished misses open ones.
+     */
+    const received = new Map<string, number>();
+    const requestsFor = new Map<string, number>();
+    const mediaOf = new Map<string, string>();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
+      const file = request.url.replace(/\?.*$/, '');
+      if (!file.includes('/media/') || !file.endsWith('.mp3')) return;
+      mediaOf.set(requestId, file);
+      requestsFor.set(file, (requestsFor.get(file) ?? 0) + 1);
+    });
+    cdp.on('Network.dataReceived', ({ requestId, dataLength }) => {
+      const file = mediaOf.get(requestId);
+      if (file) received.set(file, (received.get(file) ?? 0) + dataLength);
+    });
     page.on('requestfailed', (r) => count(r.url(), -1));
     await page.goto(baseUrl);
     await soundButton(page, 'Ocean').waitFor();
     await page.waitForTimeout(1500);
 
-    const perSound: { sound: string; peakBytes: number; wholeFileBytes: number }[] = [];
+    const perSound: { sound: string; peakBytes: number; wholeFileBytes: number; fileSize: number; downloadedBytes: number; requests: number }[] = [];
     for (const sound of SOUNDS) {
+      const fileUrl = `${baseUrl}media/${sound.toLowerCase()}.mp3`;
+      received.delete(fileUrl);
+      requestsFor.delete(fileUrl);
       await soundButton(page, sound).click();
       const peakBytes = await peakWhile(page, () => page.waitForTimeout(25_000));
+      const downloadedBytes = received.get(fileUrl) ?? 0;
+      const requests = requestsFor.get(fileUrl) ?? 0;
       const wholeFileBytes = await page.evaluate(async (file) => {
         const bytes = await (await fetch(`/media/${file}`)).arrayBuffer();
         const buffer = await new OfflineAudioContext(2, 1, 48000).decodeAudioData(bytes);
         return buffer.length * buffer.numberOfChannels * 4;
       }, `${sound.toLowerCase()}.mp3`);
-      perSound.push({ sound, peakBytes, wholeFileBytes });
+      // Measured in Node, so this read is not counted above.
+      const fileSize = (await (await fetch(fileUrl)).arrayBuffer()).byteLength;
+      perSound.push({ sound, peakBytes, wholeFileBytes, fileSize, downloadedBytes, requests });
       console.log(perSound.at(-1));
     }
 

@@ -2,7 +2,8 @@
  * The loop hand-over (issues 11, 22): the element plays first; a loop voice of decoded windows takes
  * over at the element's place with a crossfade, its windows scheduled back to back on the audio
  * clock (each join exactly where the previous window ends), at most two held; pause, resume and
- * seeks are followed; a track change aborts the read and drops late reads and decodes; the element
+ * seeks are followed; a track change aborts the read and drops late reads and decodes (50 switches in 10 s
+ * on a timer-driven clock leave one sound held and no read open); the element
  * loop stays where decoding is missing or fails. A small fake context records what is scheduled
  * (web-audio-test-api does not run a clock); the file is a real catalogue-encoded MP3 (5 s).
  */
@@ -51,6 +52,10 @@ interface FakeSource {
   started?: [number, number, number];
   stoppedAt?: number;
   disconnected: boolean;
+  /** Its end was reported (onended), with `decodeMs` set (the clock runs with the timers). */
+  ended?: boolean;
+  /** ctx time at its creation. */
+  created: number;
   onended: (() => void) | null;
 }
 
@@ -60,7 +65,7 @@ function fakeDecode(bytes: ArrayBuffer): FakeBuffer {
   return { length: parseMp3Layout(slice).length, numberOfChannels: 2, slice };
 }
 
-function fakeContext(options: { decode?: boolean; holdDecodes?: boolean; failAfter?: number } = {}) {
+function fakeContext(options: { decode?: boolean; holdDecodes?: boolean; failAfter?: number; decodeMs?: number } = {}) {
   const sources: FakeSource[] = [];
   const held: (() => void)[] = [];
   let decodes = 0;
@@ -73,15 +78,18 @@ function fakeContext(options: { decode?: boolean; holdDecodes?: boolean; failAft
         buffer: null,
         disconnected: false,
         onended: null,
+        created: ctx.currentTime,
         connect() {},
         disconnect() {
           source.disconnected = true;
         },
         start(at: number, offset: number, duration: number) {
           source.started = [at, offset, duration];
+          if (options.decodeMs !== undefined) endAt(source, at + duration);
         },
         stop(at: number) {
           source.stoppedAt = at;
+          if (options.decodeMs !== undefined) endAt(source, at);
         },
       };
       sources.push(source);
@@ -95,8 +103,17 @@ function fakeContext(options: { decode?: boolean; holdDecodes?: boolean; failAft
               ? Promise.reject(new DOMException('Unable to decode audio data', 'EncodingError'))
               : options.holdDecodes
                 ? new Promise<FakeBuffer>((resolve) => held.push(() => resolve(fakeDecode(bytes))))
-                : Promise.resolve(fakeDecode(bytes)),
+                : options.decodeMs !== undefined
+                  ? new Promise<FakeBuffer>((resolve) => setTimeout(() => resolve(fakeDecode(bytes)), options.decodeMs))
+                  : Promise.resolve(fakeDecode(bytes)),
   };
+  /** Reports the source's end once, when the (timer-driven) clock reaches `at`. */
+  const endAt = (source: FakeSource, at: number) =>
+    setTimeout(() => {
+      if (source.ended) return;
+      source.ended = true;
+      source.onended?.();
+    }, Math.max(0, at - ctx.currentTime) * 1000);
   return { ctx: ctx as unknown as BaseAudioContext, sources, raw: ctx, held };
 }
 
@@ -116,7 +133,7 @@ function cutFrom(source: FakeSource, file: Uint8Array): boolean {
   return false;
 }
 
-function setup(options: { decode?: boolean; holdDecodes?: boolean; failAfter?: number; fetchBytes?: (url: string, signal: AbortSignal) => Promise<ArrayBuffer> } = {}) {
+function setup(options: { decode?: boolean; holdDecodes?: boolean; failAfter?: number; decodeMs?: number; fetchBytes?: (url: string, signal: AbortSignal) => Promise<ArrayBuffer> } = {}) {
   const { ctx, sources, raw, held } = fakeContext(options);
   const element = fakeElement();
   const elementGain = { gain: new FakeParam() } as unknown as GainNode & { gain: FakeParam };
@@ -290,6 +307,107 @@ describe('loop hand-over', () => {
     expect(sources).toHaveLength(1);
     end(sources[0]!);
     expect(handover.residentBytes).toBe(0);
+  });
+
+  it('a first window decoded after the track changed is never played: the new sound starts alone', async () => {
+    // Both files' fetches answer at once; every window decode waits until released.
+    const { handover, sources, held } = setup({
+      holdDecodes: true,
+      fetchBytes: async (url) => (url.endsWith('ocean.mp3') ? fixtureBytes() : OTHER.slice().buffer),
+    });
+    handover.load('/media/ocean.mp3');
+    await settle();
+    // Ocean's first window is decoding when the user picks Forest.
+    expect(held).toHaveLength(1);
+    handover.load('/media/forest.mp3');
+    await settle();
+    expect(held).toHaveLength(2);
+    // Ocean's decode answers first, then Forest's.
+    held.shift()!();
+    await settle();
+    expect(sources, 'nothing of the old sound is scheduled').toHaveLength(0);
+    expect(handover.active).toBe(false);
+    held.shift()!();
+    await settle();
+    held.shift()?.();
+    await settle();
+    expect(handover.active).toBe(true);
+    for (const source of sources) expect(cutFrom(source, OTHER), 'every window is cut from the current file').toBe(true);
+    expect(handover.residentBytes).toBe(sources.filter((s) => !s.disconnected).reduce((sum, s) => sum + windowBytes(s), 0));
+  });
+
+  it('a fetch that answers after the track changed is not what the offline save stores for the new sound', async () => {
+    const answer = new Map<string, (bytes: ArrayBuffer) => void>();
+    const { handover } = setup({ fetchBytes: (url) => new Promise((resolve) => answer.set(url, resolve)) });
+    handover.load('/media/ocean.mp3');
+    await settle();
+    handover.load('/media/forest.mp3');
+    const saved = handover.fileBytes!;
+    await settle();
+    // A server that ignores the abort: Ocean's bytes arrive while Forest's are still on their way.
+    answer.get('/media/ocean.mp3')!(fixtureBytes());
+    await settle();
+    answer.get('/media/forest.mp3')!(OTHER.slice().buffer);
+    // Compared as one Buffer: a failing toEqual on 80 kB arrays takes minutes to print.
+    expect(Buffer.from(await saved).equals(OTHER)).toBe(true);
+  });
+
+  it('50 switches in 10 s leave one sound windows resident and no read in flight for the sounds that stopped', async () => {
+    vi.useFakeTimers();
+    try {
+      const t0 = Date.now();
+      const { handover, sources, raw } = setup({
+        decodeMs: 150,
+        fetchBytes: (url, signal) => {
+          const read = { url, signal, settled: false };
+          reads.push(read);
+          // 40–279 ms: some reads answer within their sound's 200 ms, others are overtaken.
+          const ms = 40 + ((reads.length * 67) % 240);
+          return new Promise<ArrayBuffer>((resolve, reject) => {
+            const timer = setTimeout(() => {
+              read.settled = true;
+              resolve(url.endsWith('ocean.mp3') ? fixtureBytes() : OTHER.slice().buffer);
+            }, ms);
+            signal.addEventListener('abort', () => {
+              clearTimeout(timer);
+              read.settled = true;
+              reject(new DOMException('aborted', 'AbortError'));
+            });
+          });
+        },
+      });
+      const reads: { url: string; signal: AbortSignal; settled: boolean }[] = [];
+      // The audio clock runs with the timers; a buffer source ends when its time is up or at its stop().
+      Object.defineProperty(raw, 'currentTime', { get: () => 10 + (Date.now() - t0) / 1000 });
+      const switches: { at: number; file: Uint8Array }[] = [];
+      for (let i = 0; i < 50; i++) {
+        const ocean = i % 2 === 0;
+        switches.push({ at: raw.currentTime, file: ocean ? FIXTURE : OTHER });
+        handover.load(ocean ? '/media/ocean.mp3' : '/media/forest.mp3');
+        // Mostly 70 ms apart, every fifth sound heard for 720 ms (a voice takes over, its next window decodes): 10 s in all.
+        await vi.advanceTimersByTimeAsync(i % 5 === 4 ? 720 : 70);
+      }
+      await vi.advanceTimersByTimeAsync(3000);
+      // The scenario overlaps: voices took over (windows played) and reads were overtaken.
+      expect(sources.filter((s) => cutFrom(s, FIXTURE)).length).toBeGreaterThanOrEqual(5);
+      // No window is scheduled for a sound after the switch away from it (a late decode dropped, not played once).
+      for (const source of sources) {
+        const current = switches.filter((s) => s.at < source.created).at(-1)!;
+        expect(cutFrom(source, current.file), `the window created at ${source.created.toFixed(3)} s is cut from the sound then chosen`).toBe(true);
+      }
+      const overtaken = reads.slice(0, -1);
+      expect(overtaken.filter((r) => r.signal.aborted).length).toBeGreaterThan(5);
+      expect(overtaken.filter((r) => !r.settled), 'reads still in flight for stopped sounds').toEqual([]);
+      // What is resident: the last sound's windows only, the one playing and the next.
+      const live = sources.filter((s) => !s.ended);
+      expect(live.length).toBeGreaterThan(0);
+      expect(live.length).toBeLessThanOrEqual(2);
+      for (const source of live) expect(cutFrom(source, OTHER), 'only the current sound is held').toBe(true);
+      expect(handover.residentBytes).toBe(live.reduce((sum, s) => sum + windowBytes(s), 0));
+      expect(handover.active).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a window that cannot be decoded mid-play hands the sound back to the element (never silence)', async () => {
