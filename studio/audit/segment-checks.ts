@@ -3,11 +3,13 @@ import type { LoopSegments } from '../../src/catalogue/loop-segments.ts';
 import { checkWalk, MAX_SEGMENT_SAMPLES, MIN_SEGMENT_SAMPLES, ORDERED_LOOPS, SEGMENT_GRID } from '../segments.ts';
 import type { Verdict } from './checks.ts';
 
-export function judgeSegments(slug: string, record: LoopSegments | undefined, ch: readonly [Float32Array, Float32Array]): Verdict[] {
+export function judgeSegments(slug: string, record: LoopSegments | undefined, ch: readonly [Float32Array, Float32Array], fingerprint: string): Verdict[] {
   const name = 'segments: on the grid, 8–24 s, every join clean';
   if (!record) return [{ name, ok: false, detail: 'no entry in src/catalogue/loop-segments.ts: run npm run studio' }];
   const n = ch[0].length;
   if (record.length !== n) return [{ name, ok: false, detail: `made for ${record.length} samples, the file has ${n}` }];
+  // The player finds a file's segments by its fingerprint: a stale one would leave it playing in order.
+  if (record.fingerprint !== fingerprint) return [{ name, ok: false, detail: `made for the file ${record.fingerprint}, this one is ${fingerprint}` }];
   if ('ordered' in record) {
     const ok = ORDERED_LOOPS[slug] === record.ordered;
     return [{ name: 'segments: played in order, with its reason', ok, detail: ok ? 'ordered' : 'marked ordered without the studio saying why' }];

@@ -52,7 +52,24 @@ function cuts(length: number, window: number): number[] {
   return out;
 }
 
-/** The pieces, one per call, forever. */
+/** A segment's pieces (offsets in it): up to the file's end, then from its start, each stretch cut evenly. */
+function piecesOf(seg: Segment, n: number, window: number): { offset: number; length: number }[] {
+  const first = Math.min(seg.length, n - seg.start);
+  const out: { offset: number; length: number }[] = [];
+  let offset = 0;
+  for (const stretch of first < seg.length ? [first, seg.length - first] : [seg.length]) {
+    for (const length of cuts(stretch, window)) {
+      out.push({ offset, length });
+      offset += length;
+    }
+  }
+  return out;
+}
+
+/**
+ * The pieces, one per call, forever, starting with the piece that holds file sample `from` (the caller plays it
+ * from there: `from − start` samples in).
+ */
 export function planPieces(options: PlanOptions): () => Piece {
   const { fileLength: n, windowSamples } = options;
   const walking = walkable(options.segments, n);
@@ -61,42 +78,28 @@ export function planPieces(options: PlanOptions): () => Piece {
   const nextSegment = createWalk(segments.length, options.seed);
   const wrap = (s: number) => ((s % n) + n) % n;
   let segment = segmentAt(segments, n, options.from);
+  let pieces = piecesOf(segments[segment] ?? { start: 0, length: n }, n, windowSamples);
+  const into = wrap(options.from - (segments[segment]?.start ?? 0));
+  let index = Math.max(0, pieces.findIndex((p) => into >= p.offset && into < p.offset + p.length));
   let fadesIn = false;
-  /** Offset in the current segment of the next piece, and the timeline sample of the segment's offset 0. */
-  let offset = wrap(options.from - (segments[segment]?.start ?? 0));
-  let segmentAtTimeline = -offset;
-  let queue: number[] = [];
+  /** The timeline sample of the current segment's offset 0 (the first piece's start is timeline 0). */
+  let segmentAtTimeline = -(pieces[index]?.offset ?? 0);
   let continued = false;
 
   return () => {
     const seg = segments[segment] ?? { start: 0, length: n };
-    if (queue.length === 0) {
-      // Up to the file's end, then from its start: a piece is one decode of contiguous file bytes.
-      const start = wrap(seg.start + offset);
-      const toEnd = Math.min(seg.length - offset, n - start);
-      queue = [...cuts(toEnd, windowSamples)];
-    }
-    const length = queue.shift() ?? 0;
-    const piece = {
-      start: wrap(seg.start + offset),
-      length,
-      at: segmentAtTimeline + offset,
-      continued,
-      segmentOffset: offset,
-      segmentLength: seg.length,
-      crossfade,
-      fadesIn,
-    };
-    offset += length;
-    const segmentDone = offset >= seg.length;
+    const { offset, length } = pieces[index] ?? { offset: 0, length: seg.length };
+    const piece = { start: wrap(seg.start + offset), length, at: segmentAtTimeline + offset, continued, segmentOffset: offset, segmentLength: seg.length, crossfade, fadesIn };
+    index++;
+    const segmentDone = index >= pieces.length;
     // In order, the file's end runs into its start sample to sample; walking, a segment's end is crossfaded.
     const continues = !segmentDone || !walking;
     if (segmentDone) {
       segmentAtTimeline += seg.length - crossfade;
       segment = walking ? nextSegment(segment) : segment;
-      offset = 0;
+      pieces = piecesOf(segments[segment] ?? seg, n, windowSamples);
+      index = 0;
       fadesIn = walking;
-      queue = [];
     }
     continued = continues;
     return { ...piece, continues };
@@ -106,3 +109,26 @@ export function planPieces(options: PlanOptions): () => Piece {
 /** A piece's gain at `offset` samples into it (1 away from a crossfade). */
 export const pieceGain = (piece: Piece, offset: number): number =>
   segmentGain(piece.segmentOffset + offset, piece.segmentLength, piece.crossfade, piece.fadesIn);
+
+/** Curve points of a crossfade every 10 ms at 48 kHz: the linear steps between them stay within 1e-4 of the curve. */
+const CURVE_STEP = 480;
+
+/**
+ * Sets `param` to a piece's crossfade envelope, played from `into` samples in at ctx time `when`: its value at
+ * the first sample, then the segment's rise and fall as value curves where the piece meets them.
+ */
+export function applyPieceGain(param: AudioParam, piece: Piece, into: number, when: number, rate: number): void {
+  const { segmentOffset, segmentLength: length, crossfade: x, fadesIn } = piece;
+  const from = segmentOffset + into;
+  const to = segmentOffset + piece.length;
+  // The value before any event (a value set at `when` would collide with a curve starting there).
+  param.value = pieceGain(piece, into);
+  for (const [a, b] of [...(fadesIn ? [[0, x]] : []), [length - x, length]] as [number, number][]) {
+    const lo = Math.max(a, from);
+    const hi = Math.min(b, to);
+    if (hi <= lo) continue;
+    const points = Math.max(2, Math.ceil((hi - lo) / CURVE_STEP) + 1);
+    const curve = Float32Array.from({ length: points }, (_, k) => segmentGain(lo + ((hi - lo) * k) / (points - 1), length, x, fadesIn));
+    param.setValueCurveAtTime(curve, when + (lo - from) / rate, (hi - lo) / rate);
+  }
+}

@@ -40,13 +40,14 @@ describe('studio segments', () => {
   });
 
   it('the audit passes the chosen segments and fails data the player could not walk', () => {
-    const record = { length: n, crossfade: rate, starts: chosen.starts };
-    expect(judgeSegments('ocean', record, ch).every((v) => v.ok)).toBe(true);
-    expect(judgeSegments('ocean', undefined, ch)[0]?.ok).toBe(false);
-    expect(judgeSegments('ocean', { ...record, length: n - 1 }, ch)[0]?.ok).toBe(false);
-    expect(judgeSegments('ocean', { ...record, starts: [1, ...chosen.starts.slice(1)] }, ch)[0]?.ok).toBe(false);
-    expect(judgeSegments('ocean', { ...record, starts: [0, 4 * rate, 30 * rate] }, ch)[0]?.ok).toBe(false);
-    expect(judgeSegments('ocean', { length: n, ordered: 'no reason given by the studio' }, ch)[0]?.ok).toBe(false);
+    const record = { fingerprint: 'f', length: n, crossfade: rate, starts: chosen.starts };
+    expect(judgeSegments('ocean', record, ch, 'f').every((v) => v.ok)).toBe(true);
+    expect(judgeSegments('ocean', undefined, ch, 'f')[0]?.ok).toBe(false);
+    expect(judgeSegments('ocean', { ...record, length: n - 1 }, ch, 'f')[0]?.ok).toBe(false);
+    expect(judgeSegments('ocean', record, ch, 'another file')[0]?.ok).toBe(false);
+    expect(judgeSegments('ocean', { ...record, starts: [1, ...chosen.starts.slice(1)] }, ch, 'f')[0]?.ok).toBe(false);
+    expect(judgeSegments('ocean', { ...record, starts: [0, 4 * rate, 30 * rate] }, ch, 'f')[0]?.ok).toBe(false);
+    expect(judgeSegments('ocean', { fingerprint: 'f', length: n, ordered: 'no reason given by the studio' }, ch, 'f')[0]?.ok).toBe(false);
   });
 
   it('fails a join that would go silent', () => {
@@ -54,7 +55,7 @@ describe('studio segments', () => {
     // Two seconds of silence over the boundary at 24 s: its crossfade plays nothing.
     l.fill(0, 23 * rate, 25 * rate);
     r.fill(0, 23 * rate, 25 * rate);
-    const verdicts = judgeSegments('ocean', { length: n, crossfade: rate, starts: [0, 12 * rate, 24 * rate, 36 * rate, 48 * rate] }, [l, r]);
+    const verdicts = judgeSegments('ocean', { fingerprint: 'f', length: n, crossfade: rate, starts: [0, 12 * rate, 24 * rate, 36 * rate, 48 * rate] }, [l, r], 'f');
     expect(verdicts[0]?.ok).toBe(false);
   });
 });

@@ -9,13 +9,14 @@ import type { LoopSegments } from '../../../../src/catalogue/loop-segments';
 
 const n = 48_000 * 120;
 const window = 240_000;
-const segments: LoopSegments = { length: n, crossfade: 48_000, starts: [459_840, 1_399_680, 1_783_680, 2_656_800, 3_360_000, 4_394_880, 5_306_880, 5_721_120] };
+const segments: LoopSegments = { fingerprint: 'f', length: n, crossfade: 48_000, starts: [459_840, 1_399_680, 1_783_680, 2_656_800, 3_360_000, 4_394_880, 5_306_880, 5_721_120] };
 const take = (next: () => Piece, count: number) => Array.from({ length: count }, next);
 
 describe('pieces in order', () => {
-  it('cover the file from where the sound is, round and round, each following the last sample to sample', () => {
+  it('cover the file from the window holding where the sound is, round and round, each following the last sample to sample', () => {
     const pieces = take(planPieces({ fileLength: n, windowSamples: window, from: 1_000_000, seed: 1 }), 60);
-    expect(pieces[0]?.start).toBe(1_000_000);
+    // The window [960,000, 1,200,000) holds sample 1,000,000: the voice plays it from there.
+    expect(pieces[0]).toMatchObject({ start: 960_000, length: window, at: 0 });
     for (let i = 1; i < pieces.length; i++) {
       const a = pieces[i - 1] as Piece;
       const b = pieces[i] as Piece;
@@ -29,7 +30,7 @@ describe('pieces in order', () => {
   });
 
   it('a file marked to play in order is not walked', () => {
-    const kettle: LoopSegments = { length: n, ordered: 'one heating cycle' };
+    const kettle: LoopSegments = { fingerprint: 'f', length: n, ordered: 'one heating cycle' };
     expect(walkable(kettle, n)).toBe(false);
     const pieces = take(planPieces({ fileLength: n, windowSamples: window, segments: kettle, from: 0, seed: 1 }), 30);
     expect(pieces.map((p) => p.start)).toEqual(Array.from({ length: 30 }, (_, i) => (i * window) % n));
@@ -78,10 +79,12 @@ describe('pieces walking the segments', () => {
     }
   });
 
-  it('starts where the sound is (mid-segment, no fade in) and is the same walk for the same seed', () => {
+  it('starts with the piece holding where the sound is (mid-segment, no fade in) and is the same walk for the same seed', () => {
     const first = plan()();
-    expect(first.start).toBe(500_000);
-    expect(pieceGain(first, 0)).toBe(1);
+    // Sample 500,000 is in the segment from 459,840, in its first piece.
+    expect(first.start).toBe(459_840);
+    expect(500_000 - first.start).toBeLessThan(first.length);
+    expect(pieceGain(first, 500_000 - first.start)).toBe(1);
     expect(take(plan(), 100)).toEqual(take(plan(), 100));
   });
 });

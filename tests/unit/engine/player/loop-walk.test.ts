@@ -1,0 +1,162 @@
+/**
+ * The loop voice walking a file's segments (issue 22, "never repeats"), scheduled on a fake audio clock: each
+ * segment is played from its first sample to its last, the next one starts exactly one crossfade before the last
+ * one ends (two sources overlapping), their gains keep equal power through the join, no segment plays twice in a
+ * row, and what is held stays a few windows. The file is a real catalogue-encoded MP3 (5 s), its segments made here.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import type { LoopSegments } from '../../../../src/catalogue/loop-segments';
+
+const slices = vi.hoisted(() => [] as [number, number][]);
+vi.mock('../../../../src/engine/player/mp3-layout', async (original) => {
+  const layout = await original<typeof import('../../../../src/engine/player/mp3-layout')>();
+  return {
+    ...layout,
+    // Which file samples each decode holds, in the order decoded.
+    sliceMp3: (...args: Parameters<typeof layout.sliceMp3>) => {
+      slices.push([args[2], args[3]]);
+      return layout.sliceMp3(...args);
+    },
+  };
+});
+
+const { createLoopVoice, JOIN_SAMPLES } = await import('../../../../src/engine/player/loop-voice');
+const { parseMp3Layout } = await import('../../../../src/engine/player/mp3-layout');
+
+const FIXTURE = new Uint8Array(readFileSync(`${process.cwd()}/tests/fixtures/ocean-vbr.mp3`));
+const RATE = 48000;
+const X = 9600;
+const SEGMENTS: LoopSegments = { fingerprint: 'test', length: 240_000, crossfade: X, starts: [0, 48_000, 110_400, 172_800] };
+
+type Event = ['curve', Float32Array, number, number];
+class FakeParam {
+  value = 1;
+  events: Event[] = [];
+  setValueAtTime() {}
+  linearRampToValueAtTime() {}
+  cancelScheduledValues() {}
+  setValueCurveAtTime(curve: Float32Array, at: number, duration: number) {
+    for (const [, , t, d] of this.events) if (at < t + d && t < at + duration) throw new Error('curves overlap');
+    this.events.push(['curve', Float32Array.from(curve), at, duration]);
+  }
+  /** The gain at ctx time t (values held between curves, linear between a curve's points). */
+  at(t: number): number {
+    let v = this.value;
+    for (const [, curve, start, duration] of [...this.events].sort((a, b) => a[2] - b[2])) {
+      if (t < start) break;
+      const u = Math.min(1, (t - start) / duration) * (curve.length - 1);
+      const k = Math.min(curve.length - 2, Math.floor(u));
+      v = (curve[k] ?? 0) + ((curve[k + 1] ?? 0) - (curve[k] ?? 0)) * (u - k);
+    }
+    return v;
+  }
+}
+interface Node {
+  gain?: FakeParam;
+  next?: Node;
+  connect(n: Node): void;
+  disconnect(): void;
+}
+const node = (extra: object = {}): Node => {
+  const n: Node = { ...extra, connect: (to) => void (n.next = to), disconnect() {} };
+  return n;
+};
+interface Source extends Node {
+  started?: [number, number, number];
+  onended: (() => void) | null;
+}
+
+function setup() {
+  const sources: Source[] = [];
+  const raw = {
+    currentTime: 10,
+    sampleRate: RATE,
+    createGain: () => node({ gain: new FakeParam() }),
+    createBufferSource: () => {
+      const s = node({ onended: null, start: (...a: [number, number, number]) => void (s.started = a), stop() {} }) as Source;
+      sources.push(s);
+      return s;
+    },
+    decodeAudioData: async (bytes: ArrayBuffer) => ({ length: parseMp3Layout(new Uint8Array(bytes)).length, numberOfChannels: 2 }),
+  };
+  const voice = createLoopVoice({ ctx: raw as unknown as BaseAudioContext, output: node() as unknown as AudioNode, file: FIXTURE, layout: parseMp3Layout(FIXTURE), windowSeconds: 1, segments: SEGMENTS, seed: 3 });
+  return { voice, sources };
+}
+const settle = () => new Promise((r) => setTimeout(r, 5));
+/** The walk gain of a source (buffer → joins → walk → voice). */
+const walkGain = (s: Source) => s.next?.next?.gain as FakeParam;
+
+describe('a loop voice walking the segments', () => {
+  it('plays segments whole, overlapping one crossfade at each join with equal power, never one twice in a row', async () => {
+    slices.length = 0;
+    const { voice, sources } = setup();
+    // Where an in-order play is: 0.2 s at ctx 10.2 s (inside the first segment).
+    await voice.start((at) => (at - 10) * RATE, 0.2);
+    await settle();
+    for (let k = 0; sources.length < 40; k++) {
+      sources[k]?.onended?.();
+      await settle();
+      expect(voice.residentBytes).toBeLessThanOrEqual(5 * (RATE + JOIN_SAMPLES + 4096) * 8);
+    }
+    expect(slices.length).toBe(sources.length);
+    const segmentStarts: number[] = [];
+    let joins = 0;
+    for (let k = 1; k < sources.length; k++) {
+      const [prevAt, , prevDuration] = sources[k - 1]!.started!;
+      const [at] = sources[k]!.started!;
+      const [start] = slices[k]!;
+      const [prevStart, prevLength] = slices[k - 1]!; // the decoded length: a join tail included where the segment goes on
+      // Pieces inside a segment never start on a boundary (the test's segments are cut into whole pieces).
+      if (!SEGMENTS.starts.includes(start)) {
+        // Within a segment: sample to sample (the previous source runs its short join tail past this start).
+        expect(start).toBe((prevStart + prevLength - JOIN_SAMPLES) % 240_000);
+        expect(at).toBeCloseTo(prevAt + prevDuration - JOIN_SAMPLES / RATE, 9);
+        continue;
+      }
+      // The segment before ended whole: its last piece reaches the next boundary (or the file's end).
+      expect(SEGMENTS.starts.includes((prevStart + prevLength) % 240_000)).toBe(true);
+      joins++;
+      segmentStarts.push(start);
+      // A crossfade: this segment starts X before the last one's end, which has no join tail.
+      const prevEnd = prevAt + prevDuration;
+      expect(at).toBeCloseTo(prevEnd - X / RATE, 9);
+      for (let t = at; t <= prevEnd; t += 0.01) {
+        const out = walkGain(sources[k - 1]!).at(t);
+        const inc = walkGain(sources[k]!).at(t);
+        expect(out ** 2 + inc ** 2).toBeCloseTo(1, 2);
+      }
+      expect(walkGain(sources[k]!).at(at)).toBeCloseTo(0, 6);
+      expect(walkGain(sources[k - 1]!).at(prevEnd)).toBeCloseTo(0, 6);
+    }
+    expect(joins).toBeGreaterThanOrEqual(6);
+    for (let i = 1; i < segmentStarts.length; i++) expect(segmentStarts[i]).not.toBe(segmentStarts[i - 1]);
+    expect(new Set(segmentStarts).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('without segments (or marked ordered) plays the file in order, as before', async () => {
+    slices.length = 0;
+    const sources: Source[] = [];
+    const raw = {
+      currentTime: 10,
+      sampleRate: RATE,
+      createGain: () => node({ gain: new FakeParam() }),
+      createBufferSource: () => {
+        const s = node({ onended: null, start: (...a: [number, number, number]) => void (s.started = a), stop() {} }) as Source;
+        sources.push(s);
+        return s;
+      },
+      decodeAudioData: async (bytes: ArrayBuffer) => ({ length: parseMp3Layout(new Uint8Array(bytes)).length, numberOfChannels: 2 }),
+    };
+    const voice = createLoopVoice({ ctx: raw as unknown as BaseAudioContext, output: node() as unknown as AudioNode, file: FIXTURE, layout: parseMp3Layout(FIXTURE), windowSeconds: 1, segments: { fingerprint: 'test', length: 240_000, ordered: 'a story' } });
+    await voice.start((at) => (at - 10) * RATE, 0.2);
+    await settle();
+    for (let k = 0; k < 8; k++) {
+      sources[k]?.onended?.();
+      await settle();
+    }
+    expect(slices.map(([s]) => s / RATE)).toEqual([0, 1, 2, 3, 4, 0, 1, 2, 3, 4]);
+    // No walk envelope: every source's join gain goes straight to the voice's gain.
+    expect(new Set(sources.map((s) => s.next?.next)).size).toBe(1);
+  });
+});
