@@ -4,6 +4,7 @@
  * random order with an equal-power crossfade at each join instead of one 2-minute period all night.
  * Pure: takes decoded stereo (what the shipped file plays), returns boundaries and measures every join.
  */
+import { seamJump } from './audit/checks.ts';
 
 /** Boundaries sit on a 10 ms grid: 480 samples at 48 kHz, a whole 441 at 44.1 kHz (the player cuts there exactly). */
 export const SEGMENT_GRID = 480;
@@ -114,12 +115,7 @@ const fadeOut = (t: number, n: number) => Math.cos((Math.PI / 2) * (t / n));
 const fadeIn = (t: number, n: number) => Math.sin((Math.PI / 2) * (t / n));
 
 /** p99.9 of |x[i+1] − x[i]| over the whole loop (the seam rule's own scale). */
-export function jumpScale(x: Float32Array): number {
-  const d = new Float32Array(x.length - 1);
-  for (let i = 0; i + 1 < x.length; i++) d[i] = Math.abs((x[i + 1] ?? 0) - (x[i] ?? 0));
-  d.sort();
-  return d[Math.floor(0.999 * (d.length - 1))] ?? 0;
-}
+export const jumpScale = (x: Float32Array): number => seamJump(x).p999;
 
 /**
  * Renders segment `to` following segment `from` as the player does (the outgoing segment's last CROSSFADE_SAMPLES

@@ -67,7 +67,7 @@ interface Source extends Node {
   onended: (() => void) | null;
 }
 
-function setup() {
+function fakeContext() {
   const sources: Source[] = [];
   const raw = {
     currentTime: 10,
@@ -80,7 +80,12 @@ function setup() {
     },
     decodeAudioData: async (bytes: ArrayBuffer) => ({ length: parseMp3Layout(new Uint8Array(bytes)).length, numberOfChannels: 2 }),
   };
-  const voice = createLoopVoice({ ctx: raw as unknown as BaseAudioContext, output: node() as unknown as AudioNode, file: FIXTURE, layout: parseMp3Layout(FIXTURE), windowSeconds: 1, segments: SEGMENTS, seed: 3 });
+  return { ctx: raw as unknown as BaseAudioContext, sources };
+}
+
+function setup(segments: LoopSegments = SEGMENTS) {
+  const { ctx, sources } = fakeContext();
+  const voice = createLoopVoice({ ctx, output: node() as unknown as AudioNode, file: FIXTURE, layout: parseMp3Layout(FIXTURE), windowSeconds: 1, segments, seed: 3 });
   return { voice, sources };
 }
 const settle = () => new Promise((r) => setTimeout(r, 5));
@@ -136,19 +141,7 @@ describe('a loop voice walking the segments', () => {
 
   it('without segments (or marked ordered) plays the file in order, as before', async () => {
     slices.length = 0;
-    const sources: Source[] = [];
-    const raw = {
-      currentTime: 10,
-      sampleRate: RATE,
-      createGain: () => node({ gain: new FakeParam() }),
-      createBufferSource: () => {
-        const s = node({ onended: null, start: (...a: [number, number, number]) => void (s.started = a), stop() {} }) as Source;
-        sources.push(s);
-        return s;
-      },
-      decodeAudioData: async (bytes: ArrayBuffer) => ({ length: parseMp3Layout(new Uint8Array(bytes)).length, numberOfChannels: 2 }),
-    };
-    const voice = createLoopVoice({ ctx: raw as unknown as BaseAudioContext, output: node() as unknown as AudioNode, file: FIXTURE, layout: parseMp3Layout(FIXTURE), windowSeconds: 1, segments: { fingerprint: 'test', length: 240_000, ordered: 'a story' } });
+    const { voice, sources } = setup({ fingerprint: 'test', length: 240_000, ordered: 'a story' });
     await voice.start((at) => (at - 10) * RATE, 0.2);
     await settle();
     for (let k = 0; k < 8; k++) {
