@@ -4,12 +4,13 @@
  * audio thread): for each of three segment joins (the element sought to 2.5 s before a boundary, so the walk's
  * first segment ends there and another one follows), 0 ms of exact silence and no sample jump over 3× the
  * recording's own p99.9; and the join really is a walk's crossfade (equal-power curves scheduled over it).
- * Ocean on the app's host and the reversed Seagulls on the reversed host, streamed.
+ * Ocean on the app's host and the reversed Seagulls on the reversed host, streamed and from the saved copy.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { outputProbeScript, seamMetrics, type OutputProbe } from './output-probe';
 import { expectDecodedLoop } from './track-state';
+import { isFileSaved } from './saved-audio';
 import { loopSegments } from '../../src/catalogue/loop-segments';
 
 const RATE = 48_000;
@@ -61,16 +62,24 @@ test.describe('a soundscape walks its segments as heard', () => {
     });
   });
 
-  for (const [name, file, home] of [
-    ['Ocean', 'ocean.mp3', '/'],
-    ['Seagulls', 'seagulls-reversed.mp3', `http://reversed.localhost:${process.env.E2E_PORT}/`],
+  for (const [name, file, home, source] of [
+    ['Ocean', 'ocean.mp3', '/', 'streamed'],
+    ['Seagulls', 'seagulls-reversed.mp3', `http://reversed.localhost:${process.env.E2E_PORT}/`, 'streamed'],
+    ['Ocean', 'ocean.mp3', '/', 'cached'],
   ] as const) {
-    test(`${name} (${file}): three segment joins with 0 ms of silence and no jump over 3× p99.9`, async ({ page }) => {
+    test(`${name} (${file}), ${source}: three segment joins with 0 ms of silence and no jump over 3× p99.9`, async ({ page }) => {
       test.setTimeout(120_000);
       const segments = loopSegments[file];
       if (!segments || !('starts' in segments)) throw new Error(`${file} has no segments`);
       await page.goto(home);
       await soundButton(page, name).click();
+      if (source === 'cached') {
+        // The saved copy's bytes are what is walked (found by their fingerprint, not by URL).
+        await expect.poll(() => isFileSaved(page, file), { timeout: 30_000 }).toBe(true);
+        await page.reload();
+        await soundButton(page, name).click();
+        await expect.poll(() => page.evaluate(() => (document.getElementById('lull-player') as HTMLAudioElement).src)).toMatch(/^blob:/);
+      }
       await expect(page.getByTestId('player-bar')).toHaveAttribute('data-status', 'playing');
       await expectDecodedLoop(page);
       // Three boundaries spread over the file (not the first: the element may still be before it).
