@@ -106,7 +106,7 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
   let nextPiece = (): Piece | null => null;
   let pending: Piece | null = null;
   let originAt = 0;
-  /** Audio scheduled ahead before the next decode waits: a window in order, more when walking (a piece can be short). */
+  /** Sound scheduled ahead before the next decode waits, walking (a piece can be short): in order, the next piece is enough. */
   let aheadS = 0;
   /** ctx time `anchorAt` is file sample `anchorPos` of an in-order play (the voice's clock). */
   let anchorAt = 0, anchorPos = 0;
@@ -209,7 +209,7 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
         anchorAt = at;
         anchorPos = from;
         originAt = at - into / rate;
-        aheadS = (first.crossfade > 0 ? 1.5 : 1) * (windowSamples / rate);
+        aheadS = first.crossfade > 0 ? 1.5 * (windowSamples / rate) : 0;
         pending = nextPiece();
         nextFade = schedule(buffer, skip, first, into, at, 0);
         pump();
