@@ -10,11 +10,10 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { outputProbeScript, seamMetrics, type OutputProbe } from './output-probe';
 import { expectDecodedLoop } from './track-state';
-import { isFileSaved } from './saved-audio';
+import { startLoop } from './start-loop';
 import { loopSegments } from '../../src/catalogue/loop-segments';
 
 const RATE = 48_000;
-const soundButton = (page: Page, name: string) => page.getByTestId('sound-grid').getByRole('button', { name: new RegExp(`^${name}\\b`) });
 
 /** Seeks to 2.5 s before file sample `boundary`, then records 3.5 s over the join; returns its metrics and the crossfade curves scheduled in it. */
 async function recordJoin(page: Page, boundary: number) {
@@ -62,25 +61,17 @@ test.describe('a soundscape walks its segments as heard', () => {
     });
   });
 
-  for (const [name, file, home, source] of [
-    ['Ocean', 'ocean.mp3', '/', 'streamed'],
-    ['Seagulls', 'seagulls-reversed.mp3', `http://reversed.localhost:${process.env.E2E_PORT}/`, 'streamed'],
-    ['Ocean', 'ocean.mp3', '/', 'cached'],
+  for (const [name, file, host, source] of [
+    ['Ocean', 'ocean.mp3', 'app', 'streamed'],
+    ['Seagulls', 'seagulls-reversed.mp3', 'reversed', 'streamed'],
+    ['Ocean', 'ocean.mp3', 'app', 'cached'],
   ] as const) {
     test(`${name} (${file}), ${source}: three segment joins with 0 ms of silence and no jump over 3× p99.9`, async ({ page }) => {
       test.setTimeout(120_000);
       const segments = loopSegments[file];
       if (!segments || !('starts' in segments)) throw new Error(`${file} has no segments`);
-      await page.goto(home);
-      await soundButton(page, name).click();
-      if (source === 'cached') {
-        // The saved copy's bytes are what is walked (found by their fingerprint, not by URL).
-        await expect.poll(() => isFileSaved(page, file), { timeout: 30_000 }).toBe(true);
-        await page.reload();
-        await soundButton(page, name).click();
-        await expect.poll(() => page.evaluate(() => (document.getElementById('lull-player') as HTMLAudioElement).src)).toMatch(/^blob:/);
-      }
-      await expect(page.getByTestId('player-bar')).toHaveAttribute('data-status', 'playing');
+      // From the saved copy, its bytes are what is walked (found by their fingerprint, not by URL).
+      await startLoop(page, name, source, host);
       await expectDecodedLoop(page);
       // Three boundaries spread over the file (not the first: the element may still be before it).
       const boundaries = [2, 4, 6].map((k) => segments.starts[k] ?? 0);
