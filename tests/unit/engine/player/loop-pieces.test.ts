@@ -37,6 +37,17 @@ describe('pieces in order', () => {
   });
 });
 
+describe('which files are walked', () => {
+  it('only a table made for this file, with three segments or more, each longer than two crossfades', () => {
+    expect(walkable(segments, n)).toBe(true);
+    expect(walkable(undefined, n)).toBe(false);
+    // Another file (another length): in order, never cut where its own quiet points are not.
+    expect(walkable(segments, n - 480)).toBe(false);
+    expect(walkable({ ...segments, starts: [0, 2_000_000] }, n)).toBe(false);
+    expect(walkable({ ...segments, starts: [0, 60_000, 3_000_000] }, n)).toBe(false);
+  });
+});
+
 describe('pieces walking the segments', () => {
   const plan = () => planPieces({ fileLength: n, windowSamples: window, segments, from: 500_000, seed: 9 });
 

@@ -67,8 +67,9 @@ interface Source extends Node {
   onended: (() => void) | null;
 }
 
-function fakeContext() {
+function fakeContext(hold = false) {
   const sources: Source[] = [];
+  const held: (() => void)[] = [];
   const raw = {
     currentTime: 10,
     sampleRate: RATE,
@@ -78,15 +79,19 @@ function fakeContext() {
       sources.push(s);
       return s;
     },
-    decodeAudioData: async (bytes: ArrayBuffer) => ({ length: parseMp3Layout(new Uint8Array(bytes)).length, numberOfChannels: 2 }),
+    decodeAudioData: async (bytes: ArrayBuffer) => {
+      // Held decodes answer when the test says (a page that stalled).
+      if (hold) await new Promise<void>((resolve) => held.push(resolve));
+      return { length: parseMp3Layout(new Uint8Array(bytes)).length, numberOfChannels: 2 };
+    },
   };
-  return { ctx: raw as unknown as BaseAudioContext, sources };
+  return { ctx: raw as unknown as BaseAudioContext, sources, held };
 }
 
-function setup(segments: LoopSegments = SEGMENTS, file = FIXTURE, windowSeconds = 1) {
-  const { ctx, sources } = fakeContext();
+function setup(segments: LoopSegments = SEGMENTS, file = FIXTURE, windowSeconds = 1, hold = false) {
+  const { ctx, sources, held } = fakeContext(hold);
   const voice = createLoopVoice({ ctx, output: node() as unknown as AudioNode, file, layout: parseMp3Layout(file), windowSeconds, segments, seed: 3 });
-  return { voice, sources, raw: ctx as unknown as { currentTime: number } };
+  return { voice, sources, held, raw: ctx as unknown as { currentTime: number } };
 }
 const settle = () => new Promise((r) => setTimeout(r, 5));
 /** The walk gain of a source (buffer → joins → walk → voice). */
@@ -151,6 +156,28 @@ describe('a loop voice walking the segments', () => {
     expect(slices.map(([s]) => s / RATE)).toEqual([0, 1, 2, 3, 4, 0, 1, 2, 3, 4]);
     // No walk envelope: every source's join gain goes straight to the voice's gain.
     expect(new Set(sources.map((s) => s.next?.next)).size).toBe(1);
+  });
+
+  it('a segment decoded after its crossfade began starts where the clock is, its fade-in taken up at that point', async () => {
+    const { voice, sources, held, raw } = setup(SEGMENTS, FIXTURE, 1, true);
+    const started = voice.start((at) => (at - 10) * RATE, 0.2);
+    await settle();
+    held.shift()?.();
+    expect(await started).toBeCloseTo(10.2, 9);
+    await settle();
+    // The first segment [0, 1 s) plays from 0.2 s at 10.2 s: the next one is due at 10.8 s (its 0.2 s crossfade).
+    expect(sources).toHaveLength(1);
+    raw.currentTime = 10.85;
+    held.shift()?.();
+    await settle();
+    expect(sources).toHaveLength(2);
+    const [at] = sources[1]!.started!;
+    expect(at).toBeCloseTo(10.95, 6);
+    // 0.15 s into its 0.2 s fade-in: sin(π/2 · 0.75), then the rest of the curve to 1 by 11.0 s.
+    expect(walkGain(sources[1]!).at(at)).toBeCloseTo(Math.sin((Math.PI / 2) * 0.75), 3);
+    expect(walkGain(sources[1]!).at(11.0)).toBeCloseTo(1, 6);
+    // The outgoing segment is at the matching point of its fade-out: still equal power.
+    expect(walkGain(sources[0]!).at(at) ** 2 + walkGain(sources[1]!).at(at) ** 2).toBeCloseTo(1, 2);
   });
 
   const CATALOGUE = `${process.cwd()}/public/media/ocean.mp3`;
