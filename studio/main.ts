@@ -16,6 +16,7 @@ import { renderCover } from './cover.ts';
 import type { SoundRecipe } from './contract.ts';
 import type { WorkerMessage, WorkerRequest } from './worker.ts';
 import { MANIFEST_PATH, MEDIA_DIR, ROOT, readManifest } from './paths.ts';
+import { runSegmentStep } from './segment-step.ts';
 
 /** Code every sound depends on (the pipeline, DSP modules, shared sound parts, PRNG). */
 const SHARED = {
@@ -186,6 +187,10 @@ async function main(): Promise<void> {
     );
   }
   await saveManifest();
+  // Segments are chosen from the shipped files, so only a changed file (or segment code) is measured again.
+  const segments = await runSegmentStep(manifest);
+  failures.push(...segments.failures);
+  console.log(`studio: segments measured for ${segments.computed} file(s), the others unchanged`);
   for (const f of failures) console.error(f);
   console.log(`studio: total ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   if (failures.length > 0) process.exitCode = 1;

@@ -17,6 +17,9 @@ import { integratedLoudness, truePeakDb } from '../../measure/loudness.ts';
 import { allRecipes } from '../recipes.ts';
 import { MANIFEST_PATH, MEDIA_DIR, readManifest } from '../paths.ts';
 import { matchProbes, PROBE_DIR } from '../probes.ts';
+import { loopSegments } from '../../src/catalogue/loop-segments.ts';
+import { judgeSegments } from './segment-checks.ts';
+import { fileFingerprint } from '../../src/catalogue/file-fingerprint.ts';
 
 const REPORT_DIR = join(MANIFEST_PATH, '..', '..', 'report');
 const COVER_MAX_BYTES = 40_000;
@@ -118,6 +121,7 @@ async function main(): Promise<void> {
         m.form === 'loop'
           ? judgeLoop(measureLoop(rev.channels, rev.sampleRate), LOUDNESS_TARGET.loop)
           : songVerdicts(integratedLoudness(rev.channels, rev.sampleRate), truePeakDb(rev.channels, false));
+      if (m.form === 'loop') reversed.push(...judgeSegments(slug, loopSegments[`${slug}-reversed.mp3`], rev.channels, fileFingerprint(readFileSync(reversedPath))));
       verdicts.push(...reversed.map((verdict) => ({ ...verdict, name: `reversed: ${verdict.name}` })));
     }
     const row: Row = {
@@ -138,7 +142,7 @@ async function main(): Promise<void> {
     };
     if (m.form === 'loop') {
       const a = measureLoop(dec.channels, dec.sampleRate);
-      verdicts.push(...judgeLoop(a, LOUDNESS_TARGET.loop));
+      verdicts.push(...judgeLoop(a, LOUDNESS_TARGET.loop), ...judgeSegments(slug, loopSegments[`${slug}.mp3`], dec.channels, fileFingerprint(readFileSync(path))));
       Object.assign(row, {
         lufs: a.lufs,
         truePeakDb: a.truePeakDb,

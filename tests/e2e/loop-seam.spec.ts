@@ -14,14 +14,12 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { outputProbeScript, seamMetrics, type OutputProbe } from './output-probe';
-import { isFileSaved } from './saved-audio';
 import { expectDecodedLoop, playerLoop } from './track-state';
+import { startLoop } from './start-loop';
 
 const SOUNDS = ['Ocean', 'Rain', 'Underwater'] as const;
 /** The reversed host ('reversed.' + the app's host, SPEC) plays the reversed renditions of these. */
 const REVERSED_SOUNDS = ['Seagulls', 'Bubbles'] as const;
-const reversedHome = () => `http://reversed.localhost:${process.env.E2E_PORT}/`;
-const soundButton = (page: Page, name: string) => page.getByTestId('sound-grid').getByRole('button', { name: new RegExp(`^${name}\\b`) });
 const probe = 'window.__outputProbe';
 
 /**
@@ -68,20 +66,6 @@ async function recordRestart(page: Page, label: string) {
       return metrics;
     }
   }
-}
-
-async function startLoop(page: Page, name: string, source: 'streamed' | 'cached', host: 'app' | 'reversed' = 'app') {
-  const file = host === 'reversed' ? `${name.toLowerCase()}-reversed.mp3` : `${name.toLowerCase()}.mp3`;
-  await page.goto(host === 'reversed' ? reversedHome() : '/');
-  await soundButton(page, name).click();
-  if (source === 'cached') {
-    await expect.poll(() => isFileSaved(page, file), { timeout: 30_000 }).toBe(true);
-    await page.reload();
-    await soundButton(page, name).click();
-    await expect.poll(() => page.evaluate(() => (document.getElementById('lull-player') as HTMLAudioElement).src)).toMatch(/^blob:/);
-  }
-  await expect(page.getByTestId('player-bar')).toHaveAttribute('data-status', 'playing');
-  expect(await page.evaluate(() => (document.getElementById('lull-player') as HTMLAudioElement).dataset.url ?? '')).toContain(file);
 }
 
 async function expectSeamlessRestarts(page: Page, label: string) {

@@ -1,12 +1,15 @@
 /**
  * One soundscape loop playing on the audio clock from decoded windows of its MP3 (issue 22), not
- * from a decode of the whole file: 5 s windows (mp3-layout.ts) scheduled back to back with
- * start(when, offset, duration), each join on the same sample grid, wrapping at the loop's end.
- * At most two windows are held (the one playing and the next, decoded a window ahead) plus one
- * being decoded: ≤ 3 × 1.9 MB whatever the file's length, where the whole file held 46 MB.
- * The voice owns its position: `at` on the audio clock is file sample `position(at)`.
+ * from a decode of the whole file: pieces of up to 5 s (loop-pieces.ts, mp3-layout.ts) scheduled with
+ * start(when, offset, duration), each join on the same sample grid. In order they follow the file round
+ * and round; with the catalogue's segments they walk them in a seeded random order, crossfaded (issue 22,
+ * "never repeats"). Held: the piece playing and those up to a window or so ahead, plus one being decoded:
+ * ≤ 5 × 1.9 MB whatever the file's length, where the whole file held 46 MB.
+ * The voice owns its clock: `position(at)` is where an in-order play would be (what the element shows).
  */
-import { samplesAfterEnd, sliceMp3, windowAt, type Mp3Layout, type Mp3Slice } from './mp3-layout';
+import { samplesAfterEnd, sliceMp3, type Mp3Layout, type Mp3Slice } from './mp3-layout';
+import { applyPieceGain, planPieces, type Piece } from './loop-pieces';
+import type { LoopSegments } from '../../catalogue/loop-segments';
 
 /** 5 s: a decode per 5 s of sound, three windows well under the 12 MB budget. */
 export const WINDOW_SECONDS = 5;
@@ -30,6 +33,10 @@ export interface LoopVoiceDeps {
   onError?: (error: unknown) => void;
   /** The windows held changed (one scheduled, ended or dropped). */
   onResident?: () => void;
+  /** The file's segments (src/catalogue/loop-segments.ts): walked in a random order; without them, in order. */
+  segments?: LoopSegments;
+  /** The walk's seed (a new one each play unless given). */
+  seed?: number;
 }
 
 export interface LoopVoice {
@@ -95,12 +102,14 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
   const scheduled = new Set<Scheduled>();
   let stopped = false;
   let decoding = 0;
-  /** Where and when the next window goes: file sample `nextStart` at ctx time `nextWhen`. */
-  let nextStart = 0;
-  let nextWhen = 0;
-  /** ctx time `anchorAt` is file sample `anchorPos` (every later window is exactly contiguous). */
-  let anchorAt = 0;
-  let anchorPos = 0;
+  /** The pieces to play, the next one, and the ctx time of the plan's timeline 0. */
+  let nextPiece = (): Piece | null => null;
+  let pending: Piece | null = null;
+  let originAt = 0;
+  /** Sound scheduled ahead before the next decode waits, walking (a piece can be short): in order, the next piece is enough. */
+  let aheadS = 0;
+  /** ctx time `anchorAt` is file sample `anchorPos` of an in-order play (the voice's clock). */
+  let anchorAt = 0, anchorPos = 0;
 
   const wrap = (sample: number) => ((Math.round(sample) % layout.length) + layout.length) % layout.length;
   // Every join on a frame of the context: starts on its sample grid, and (at 44.1 kHz, say) every window
@@ -108,33 +117,34 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
   const snap = (t: number) => Math.ceil(t * ctx.sampleRate - 1e-6) / ctx.sampleRate;
   const grid = rate / gcd(rate, Math.round(ctx.sampleRate));
   const onGrid = (sample: number) => wrap(Math.round(sample / grid) * grid);
+  const dueOf = (piece: Piece) => originAt + piece.at / rate;
 
-  /** Samples decoded past a window's end for its join (fewer after the file's end if its padding is short). */
-  const tailOf = (w: { start: number; length: number }) =>
-    w.start + w.length < layout.length ? Math.min(JOIN_SAMPLES, layout.length - w.start - w.length) : Math.min(JOIN_SAMPLES, samplesAfterEnd(layout));
-  /** The fade-in of the next window: the previous window's tail. */
+  /** Samples decoded past a piece's end for a join to the next (fewer after the file's end if its padding is short). */
+  const tailOf = (p: Piece) =>
+    !p.continues ? 0 : p.start + p.length < layout.length ? Math.min(JOIN_SAMPLES, layout.length - p.start - p.length) : Math.min(JOIN_SAMPLES, samplesAfterEnd(layout));
+  /** The fade-in of the next piece: the previous piece's tail. */
   let nextFade = 0;
-
-  const decodeWindow = async (start: number) => {
-    const w = windowAt(layout, windowSamples, start);
+  const decodePiece = async (p: Piece) => {
     decoding++;
     try {
-      return { w, ...(await decodeSlice(decoder, sliceMp3(file, layout, w.start, w.length + tailOf(w)))) };
+      return await decodeSlice(decoder, sliceMp3(file, layout, p.start, p.length + tailOf(p)));
     } finally {
       decoding--;
     }
   };
 
-  /** Plays `buffer` (window `w` decoded, its first sample at `skip`) from file sample `from` at `when`, faded in over `fade` samples. */
-  const schedule = (buffer: AudioBuffer, skip: number, w: { start: number; length: number }, from: number, when: number, fade: number) => {
+  /** Plays `buffer` (piece `p` decoded, its first sample at `skip`) from `into` samples in at `when`, faded in over `fade` samples. */
+  const schedule = (buffer: AudioBuffer, skip: number, p: Piece, into: number, when: number, fade: number) => {
     const node = ctx.createBufferSource();
     node.buffer = buffer;
     const joins = ctx.createGain();
     node.connect(joins);
-    joins.connect(gain);
-    const samples = w.start + w.length - from;
-    const tail = tailOf(w);
-    const end = when + samples / rate;
+    // A piece in a crossfade of the walk gets its own equal-power envelope (the joins' ramps stay sample-short).
+    const walk = p.crossfade > 0 ? ctx.createGain() : null;
+    joins.connect(walk ?? gain);
+    walk?.connect(gain);
+    if (walk) applyPieceGain(walk.gain, p, into, when, rate);
+    const samples = p.length - into, tail = tailOf(p), end = when + samples / rate;
     if (fade > 0) {
       joins.gain.setValueAtTime(0, when);
       joins.gain.linearRampToValueAtTime(1, when + fade / rate);
@@ -143,7 +153,7 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
       joins.gain.setValueAtTime(1, end);
       joins.gain.linearRampToValueAtTime(0, end + tail / rate);
     }
-    node.start(when, (skip + from - w.start) / rate, (samples + tail) / rate);
+    node.start(when, (skip + into) / rate, (samples + tail) / rate);
     const entry = { node, bytes: bytesOf(buffer), when };
     scheduled.add(entry);
     deps.onResident?.();
@@ -151,32 +161,30 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
       scheduled.delete(entry);
       node.disconnect();
       joins.disconnect();
+      walk?.disconnect();
       // The gain goes with the last window (after a fade-out ends).
       if (stopped && scheduled.size === 0) gain.disconnect();
       deps.onResident?.();
       pump();
     };
-    nextStart = wrap(w.start + w.length);
-    nextWhen = end;
-    nextFade = tail;
+    return tail;
   };
 
-  /** Keeps one window scheduled after the one playing. */
+  /** Keeps the next piece scheduled: at least one after the one playing, and a window of sound ahead. */
   function pump(): void {
-    if (stopped || decoding > 0 || scheduled.size >= 2) return;
-    const start = nextStart;
-    decodeWindow(start)
-      .then(({ w, buffer, skip }) => {
+    if (stopped || decoding > 0 || !pending) return;
+    const piece = pending;
+    if (scheduled.size >= 2 && dueOf(piece) - ctx.currentTime >= aheadS) return;
+    decodePiece(piece)
+      .then(({ buffer, skip }) => {
         if (stopped) return;
+        pending = nextPiece();
         // Decoded after its time (the page stalled for a window's length): it starts where the clock is
         // by then, so the voice keeps its place instead of sliding late and doubling the next join.
-        const at = Math.max(nextWhen, snap(ctx.currentTime + LATE_LEAD_S));
-        const from = at === nextWhen ? start : onGrid(start + (at - nextWhen) * rate);
-        if (from < w.start || from >= w.start + w.length) {
-          nextStart = from;
-          nextWhen = at;
-          nextFade = 0;
-        } else schedule(buffer, skip, w, from, at, at === nextWhen ? nextFade : 0);
+        const due = dueOf(piece);
+        const at = Math.max(due, snap(ctx.currentTime + LATE_LEAD_S));
+        const into = at === due ? 0 : Math.round(((at - due) * rate) / grid) * grid;
+        nextFade = into < piece.length ? schedule(buffer, skip, piece, into, at, at === due && piece.continued ? nextFade : 0) : 0;
         pump();
       })
       .catch((error: unknown) => {
@@ -189,15 +197,21 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
     async start(where, lead) {
       // A late decode (a busy machine) may have missed its window: the next try decodes where the sound is by then.
       for (let attempt = 0; attempt < 3; attempt++) {
-        const wanted = wrap(where(ctx.currentTime + lead));
-        const { w, buffer, skip } = await decodeWindow(wanted);
+        const wanted = onGrid(where(ctx.currentTime + lead));
+        nextPiece = planPieces({ fileLength: layout.length, windowSamples, segments: deps.segments, from: wanted, seed: deps.seed ?? Math.floor(Math.random() * 2 ** 32) });
+        const first = nextPiece() as Piece;
+        const { buffer, skip } = await decodePiece(first);
         if (stopped) return null;
         const at = snap(ctx.currentTime + lead);
         const from = onGrid(where(at));
-        if (from < w.start || from >= w.start + w.length) continue;
+        const into = from - first.start;
+        if (into < 0 || into >= first.length) continue;
         anchorAt = at;
         anchorPos = from;
-        schedule(buffer, skip, w, from, at, 0);
+        originAt = at - into / rate;
+        aheadS = first.crossfade > 0 ? 1.5 * (windowSamples / rate) : 0;
+        pending = nextPiece();
+        nextFade = schedule(buffer, skip, first, into, at, 0);
         pump();
         return at;
       }

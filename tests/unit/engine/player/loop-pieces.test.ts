@@ -1,0 +1,101 @@
+/**
+ * The pieces a loop voice plays (issue 22): in order they cover the file round and round with no gap; walking,
+ * each segment is played whole (from its first sample to its last) in the walk's order, the next one starting a
+ * crossfade before the last one ends, so the level stays equal-power through every join and nothing is skipped.
+ */
+import { describe, expect, it } from 'vitest';
+import { planPieces, pieceGain, walkable, type Piece } from '../../../../src/engine/player/loop-pieces';
+import type { LoopSegments } from '../../../../src/catalogue/loop-segments';
+
+const n = 48_000 * 120;
+const window = 240_000;
+const segments: LoopSegments = { fingerprint: 'f', length: n, crossfade: 48_000, starts: [459_840, 1_399_680, 1_783_680, 2_656_800, 3_360_000, 4_394_880, 5_306_880, 5_721_120] };
+const take = (next: () => Piece, count: number) => Array.from({ length: count }, next);
+
+describe('pieces in order', () => {
+  it('cover the file from the window holding where the sound is, round and round, each following the last sample to sample', () => {
+    const pieces = take(planPieces({ fileLength: n, windowSamples: window, from: 1_000_000, seed: 1 }), 60);
+    // The window [960,000, 1,200,000) holds sample 1,000,000: the voice plays it from there.
+    expect(pieces[0]).toMatchObject({ start: 960_000, length: window, at: 0 });
+    for (let i = 1; i < pieces.length; i++) {
+      const a = pieces[i - 1] as Piece;
+      const b = pieces[i] as Piece;
+      expect(b.start).toBe((a.start + a.length) % n);
+      expect(b.at).toBe(a.at + a.length);
+      expect(a.continues && b.continued).toBe(true);
+      expect(a.start + a.length).toBeLessThanOrEqual(n);
+      expect(a.length).toBeLessThanOrEqual(window);
+      expect(pieceGain(a, 0)).toBe(1);
+    }
+  });
+
+  it('a file marked to play in order is not walked', () => {
+    const kettle: LoopSegments = { fingerprint: 'f', length: n, ordered: 'one heating cycle' };
+    expect(walkable(kettle, n)).toBe(false);
+    const pieces = take(planPieces({ fileLength: n, windowSamples: window, segments: kettle, from: 0, seed: 1 }), 30);
+    expect(pieces.map((p) => p.start)).toEqual(Array.from({ length: 30 }, (_, i) => (i * window) % n));
+  });
+});
+
+describe('which files are walked', () => {
+  it('only a table made for this file, with three segments or more, each longer than two crossfades', () => {
+    expect(walkable(segments, n)).toBe(true);
+    expect(walkable(undefined, n)).toBe(false);
+    // Another file (another length): in order, never cut where its own quiet points are not.
+    expect(walkable(segments, n - 480)).toBe(false);
+    expect(walkable({ ...segments, starts: [0, 2_000_000] }, n)).toBe(false);
+    expect(walkable({ ...segments, starts: [0, 60_000, 3_000_000] }, n)).toBe(false);
+  });
+});
+
+describe('pieces walking the segments', () => {
+  const plan = () => planPieces({ fileLength: n, windowSamples: window, segments, from: 500_000, seed: 9 });
+
+  /** Groups pieces into the segments they play (a segment begins where a piece is not continued). */
+  const segmentRuns = (pieces: Piece[]) => {
+    const runs: Piece[][] = [];
+    for (const p of pieces) if (p.continued && runs.length > 0) runs[runs.length - 1]?.push(p); else runs.push([p]);
+    return runs;
+  };
+
+  it('plays each segment whole and contiguous, never one twice in a row, never across the file end in one piece', () => {
+    const runs = segmentRuns(take(plan(), 400)).slice(1, -1);
+    expect(runs.length).toBeGreaterThan(20);
+    const startsOf = runs.map((run) => run[0]?.start);
+    for (const [k, run] of runs.entries()) {
+      const first = run[0] as Piece;
+      expect(segments.starts).toContain(first.start);
+      expect(first.segmentOffset).toBe(0);
+      const total = run.reduce((sum, p) => sum + p.length, 0);
+      expect(total).toBe(first.segmentLength);
+      for (const p of run) expect(p.start + p.length).toBeLessThanOrEqual(n);
+      if (k > 0) expect(startsOf[k]).not.toBe(startsOf[k - 1]);
+    }
+  });
+
+  it('starts each segment one crossfade before the last one ends, with gains summing to equal power', () => {
+    const runs = segmentRuns(take(plan(), 400)).slice(1, -1);
+    for (let k = 1; k < runs.length; k++) {
+      const prev = runs[k - 1] as Piece[];
+      const last = prev[prev.length - 1] as Piece;
+      const first = runs[k]?.[0] as Piece;
+      expect(first.at).toBe(last.at + last.length - segments.crossfade);
+      for (let t = 0; t <= segments.crossfade; t += 4800) {
+        // The outgoing sample heard at timeline first.at + t (it may sit in the segment's previous piece).
+        const out = prev.find((p) => first.at + t >= p.at && first.at + t <= p.at + p.length) as Piece;
+        const gOut = pieceGain(out, first.at + t - out.at);
+        const gIn = pieceGain(first, t);
+        expect(gOut ** 2 + gIn ** 2).toBeCloseTo(1, 9);
+      }
+    }
+  });
+
+  it('starts with the piece holding where the sound is (mid-segment, no fade in) and is the same walk for the same seed', () => {
+    const first = plan()();
+    // Sample 500,000 is in the segment from 459,840, in its first piece.
+    expect(first.start).toBe(459_840);
+    expect(500_000 - first.start).toBeLessThan(first.length);
+    expect(pieceGain(first, 500_000 - first.start)).toBe(1);
+    expect(take(plan(), 100)).toEqual(take(plan(), 100));
+  });
+});
