@@ -3,7 +3,7 @@ import { reportError } from '../../lib/error-reporting';
 import { strings } from '../../lib/strings';
 import { clearStatus, markUncached, offlineStore, showStatus, type OfflineState } from '../../stores/offline-store';
 import { playerStore } from '../../stores/player-store';
-import type { CacheBackend, ReadResult } from '../../lib/cache-contract';
+import type { CacheBackend, CachedEntry, ListResult, ReadResult } from '../../lib/cache-contract';
 import { createSavedSounds } from './saved-sounds';
 import type { PlaybackSource, PlaybackSourceService } from '../../engine/playback-sources';
 
@@ -20,6 +20,8 @@ export type PlaybackContext = 'track' | 'playlist';
 
 export interface OfflineServiceDeps {
   cache: () => CacheBackend;
+  /** Which sounds are saved, read at start-up (lib/saved-list.ts by default). */
+  listSaved?: () => Promise<ListResult<CachedEntry>>;
   store?: OfflineState;
   createObjectUrl?: (blob: Blob) => string;
   revokeObjectUrl?: (url: string) => void;
@@ -62,7 +64,7 @@ export function createOfflineService(deps: OfflineServiceDeps) {
   /** Sounds whose saved copy could not be read: the next save replaces it. */
   const corruptCopies = new Set<number>();
 
-  const savedSounds = createSavedSounds({ cache: deps.cache, store, corruptCopies });
+  const savedSounds = createSavedSounds({ cache: deps.cache, listSaved: deps.listSaved, store, corruptCopies });
 
   const releaseLiveUrl = () => {
     if (liveObjectUrl) revokeObjectUrl(liveObjectUrl);
