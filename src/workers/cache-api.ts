@@ -2,7 +2,7 @@ import { AUDIO_STORE, ORIGINAL_URL_INDEX, isSoundscapeId } from '../lib/audio-db
 import { isCachedAudioRecord, openAudioDb, type AudioDb, type CachedAudioRecord } from '../lib/db';
 import { strings } from '../lib/strings';
 import type { CachedSoundInfo, ListResult, ReadResult, RemoveResult, SaveResult } from '../lib/cache-contract';
-import { dataUrlFileBytes, fromDataUrl, toDataUrl } from './data-url';
+import { dataUrlFileBytes, fromDataUrl, toDataUrl } from '../lib/data-url';
 
 /**
  * The offline audio cache: fetch, encode as a data URL, store, read back. Runs inside the cache

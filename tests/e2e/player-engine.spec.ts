@@ -82,6 +82,17 @@ async function expectHeardNothingRefused(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { __ios: { refused: string[] } }).__ios.refused)).toEqual([]);
 }
 
+/** Opens the home page and holds a press on a sound card (the finger resting before its tap). */
+async function pressWithoutRelease(page: Page, index: number) {
+  await page.goto('/');
+  await expect(soundButton(page, index)).toBeEnabled();
+  // The saved list is read after hydration: a press before it knows nothing is saved fetches nothing.
+  await page.waitForLoadState('networkidle');
+  const card = (await soundButton(page, index).boundingBox())!;
+  await page.mouse.move(card.x + card.width / 2, card.y + card.height / 2);
+  await page.mouse.down();
+}
+
 test.describe("iOS's gesture rule (emulated): play() runs inside the tap on every path", () => {
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(emulateIos);
@@ -146,13 +157,7 @@ test.describe("iOS's gesture rule (emulated): play() runs inside the tap on ever
     page.on('request', (request) => {
       if (request.resourceType() === 'media' && new URL(request.url()).pathname === '/media/river.mp3') loads.push({ range: request.headers().range ?? '', beforeRelease: !released });
     });
-    await page.goto('/');
-    await expect(soundButton(page, RIVER)).toBeEnabled();
-    // The saved list is read after hydration: a press before it knows nothing is saved fetches nothing.
-    await page.waitForLoadState('networkidle');
-    const card = (await soundButton(page, RIVER).boundingBox())!;
-    await page.mouse.move(card.x + card.width / 2, card.y + card.height / 2);
-    await page.mouse.down();
+    await pressWithoutRelease(page, RIVER);
     await expect.poll(() => loads.length, { message: 'the press started the stream' }).toBeGreaterThan(0);
     expect(await heard(page)).toMatchObject({ playerPlaying: false, rms: 0 });
     released = true;
@@ -165,12 +170,7 @@ test.describe("iOS's gesture rule (emulated): play() runs inside the tap on ever
   });
 
   test('a press that becomes a scroll (pointercancel) stops its stream and leaves the player empty', async ({ page }) => {
-    await page.goto('/');
-    await expect(soundButton(page, RIVER)).toBeEnabled();
-    await page.waitForLoadState('networkidle');
-    const card = (await soundButton(page, RIVER).boundingBox())!;
-    await page.mouse.move(card.x + card.width / 2, card.y + card.height / 2);
-    await page.mouse.down();
+    await pressWithoutRelease(page, RIVER);
     await expect.poll(() => page.evaluate(() => document.querySelector('#lull-player')?.getAttribute('src') ?? '')).toContain('/media/river.mp3');
     await page.evaluate(() => window.dispatchEvent(new PointerEvent('pointercancel', { pointerId: 1 })));
     expect(await page.evaluate(() => document.querySelector('#lull-player')?.hasAttribute('src'))).toBe(false);

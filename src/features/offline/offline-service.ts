@@ -138,9 +138,9 @@ export function createOfflineService(deps: OfflineServiceDeps) {
 
   /** The same copy as a data: URL, which needs no blob registry (WebKitGTK refused a fresh blob: URL twice in a row). */
   async function asDataUrl(sound: Soundscape, blob: Blob): Promise<PlaybackSource> {
-    // Loaded on this rare path only (WebKit), not with the app.
-    const { readAsDataUrl } = await import('../../lib/read-as-data-url');
-    const src = await readAsDataUrl(blob);
+    // Loaded on this rare path only (WebKit), not with the app: the same codec the cache stores copies with.
+    const { toDataUrl } = await import('../../lib/data-url');
+    const src = toDataUrl(new Uint8Array(await blob.arrayBuffer()), blob.type);
     releaseLiveUrl();
     lastSource = { soundscapeId: sound.index, fromCache: true, blob, reopened: true };
     return { src, fromCache: true, blob };

@@ -5,7 +5,7 @@ import { AUDIO_DB_NAME, AUDIO_STORE } from '../../../src/lib/audio-db-keys';
 import { openAudioDb, type AudioDb } from '../../../src/lib/db';
 import { listSavedEntries } from '../../../src/lib/saved-list';
 import { createCacheApi } from '../../../src/workers/cache-api';
-import { base64ToBytes, bytesToBase64, dataUrlFileBytes, fromDataUrl } from '../../../src/workers/data-url';
+import { base64ToBytes, bytesToBase64, dataUrlFileBytes, fromDataUrl } from '../../../src/lib/data-url';
 
 const audioBytes = (length: number, seed = 7): Uint8Array<ArrayBuffer> => {
   const bytes = new Uint8Array(length);
