@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rollup } from 'vite';
+import { appRoutes, pageModule } from './src/app/page-modules.ts';
 
 interface PrerenderedPage {
   readonly html: string;
@@ -33,17 +34,13 @@ interface RoutePage {
 /** The not-found page is rendered at a path no route has. */
 const NOT_FOUND_URL = '/__lull-not-found__';
 
-/** The routes and their page modules, read from the page table in src/app/router.tsx (one `'<path>': lazyPage(() => import(…))` per line). */
-export function routePages(routerSource: string): RoutePage[] {
-  const pages: RoutePage[] = [];
-  for (const line of routerSource.split('\n')) {
-    const match = /^\s*'([^']+)':.*import\('\.\.\/(pages\/[^']+)'\)/.exec(line);
-    if (!match?.[1] || !match[2]) continue;
-    const [, path, module] = match;
-    if (path === '*') pages.push({ url: NOT_FOUND_URL, file: '404.html', module: `src/${module}` });
-    else pages.push({ url: path, file: path === '/' ? 'index.html' : `${path.slice(1)}.html`, module: `src/${module}` });
-  }
-  return pages;
+/** The routes and their page modules: the table the router loads from (src/app/page-modules.ts). */
+export function routePages(): RoutePage[] {
+  return appRoutes.map((route) =>
+    route === '*'
+      ? { url: NOT_FOUND_URL, file: '404.html', module: `src/${pageModule(route)}` }
+      : { url: route, file: route === '/' ? 'index.html' : `${route.slice(1)}.html`, module: `src/${pageModule(route)}` },
+  );
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -148,8 +145,7 @@ export function prerender(mode: string, serverPlugins: Plugin[] = []): Plugin {
         mkdirSync(join(outDir, 'assets'), { recursive: true });
         writeFileSync(join(outDir, firstPaintFile), firstPaintSource);
         const template = readFileSync(join(outDir, 'index.html'), 'utf8');
-        const pages = routePages(readFileSync(join(root, 'src/app/router.tsx'), 'utf8'));
-        if (pages.length === 0) throw new Error('prerender: no routes found in src/app/router.tsx');
+        const pages = routePages();
         // The app (main.tsx, loaded by the entry after the first paint) and each page's chunks are fetched together.
         const appChunks = chunkFiles(bundle, 'src/main');
         for (const page of pages) {

@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { subscribe } from 'valtio/vanilla';
 import { AppTheme } from './app/app-theme';
 import { AppRoutes, loadMatchedPage } from './app/router';
 import { matchedRoute } from './app/route-match';
@@ -10,8 +11,9 @@ import { reportError, startErrorReporting } from './lib/error-reporting';
 import { listenForInstallPrompt } from './features/install/install-prompt';
 import { registerServiceWorker } from './features/offline/register-service-worker';
 import { startOfflineService } from './features/offline/offline-service';
+import { offlineStore } from './stores/offline-store';
 import { startApp } from './engine/start-app';
-import { cacheClient } from './workers/cache-client';
+import { lazyCacheBackend } from './workers/lazy-cache';
 import { nextTask } from './lib/next-task';
 import { onAppHydrated } from './lib/use-hydrated';
 import { playFirstTap, stopFirstTapListener } from './engine/first-tap';
@@ -73,8 +75,17 @@ async function startClient(root: HTMLElement): Promise<void> {
   listenForInstallPrompt();
   // The audio graph and its engines, created once (nothing starts on import), before React answers
   // taps: the first tap on a sound must reach play() inside its own task (iOS). The offline service
-  // is the cache worker's one client; the engines receive it with the audio graph.
-  startApp({ sources: startOfflineService(cacheClient) });
+  // is the cache worker's one client; the engines receive it with the audio graph. The worker loads
+  // at the first press on the page (a tap on a saved sound reads it) or the first save.
+  const cache = lazyCacheBackend();
+  startApp({ sources: startOfflineService(() => cache.backend) });
+  for (const type of ['pointerdown', 'keydown']) window.addEventListener(type, cache.warm, { capture: true, passive: true, once: true });
+  // Saved sounds are read offline, when no chunk can load without the service worker: with any on this device, the worker loads now.
+  const stopWatching = subscribe(offlineStore, () => {
+    if (offlineStore.cachedSoundIds.length === 0) return;
+    stopWatching();
+    cache.warm();
+  });
   await nextTask();
   await mountApp(root);
 }

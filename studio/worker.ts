@@ -29,6 +29,10 @@ export interface SoundResult {
   /** Encoder settings chosen for this sound (studio/encoding.ts), and any level restored after them. */
   readonly encoding: string;
   readonly levelGainDb: number;
+  /** Measured when the file is over the VBR limit (studio/encoding.ts): the render's 12.5 kHz band level and its loss at 128 kbps, dB; the reversed file's loss too. */
+  readonly fidelityBandDb?: number;
+  readonly bandLoss128Db?: number;
+  readonly reversedBandLoss128Db?: number;
   readonly renderMs: number;
   readonly totalMs: number;
   /** The recipe's own measurements (RenderedAudio.measurements). */
@@ -59,19 +63,21 @@ async function run(req: WorkerRequest): Promise<SoundResult> {
   const m = master([l, r], LOUDNESS_TARGET[recipe.form], loop);
   stage('encode');
   await mkdir(req.outDir, { recursive: true });
-  const { mp3, mode, levelGainDb } = await encodeSound(l, r, recipe.form);
+  const { mp3, mode, levelGainDb, fidelityBandDb, bandLoss128Db } = await encodeSound(l, r, recipe.form);
   await writeFile(join(req.outDir, `${slug}.mp3`), mp3);
   // The left channel at the probe points: the audit finds them again in the decoded file.
   await mkdir(PROBE_DIR, { recursive: true });
   await writeFile(join(PROBE_DIR, `${slug}.f32`), new Uint8Array(takeProbes(l).buffer));
   let reversedBytes: number | null = null;
+  let reversedBandLoss128Db: number | undefined;
   if (entry.reversedURL) {
     stage('reverse');
     l.reverse();
     r.reverse();
-    const rev = (await encodeSound(l, r, recipe.form)).mp3;
-    await writeFile(join(req.outDir, `${slug}-reversed.mp3`), rev);
-    reversedBytes = rev.length;
+    const rev = await encodeSound(l, r, recipe.form);
+    await writeFile(join(req.outDir, `${slug}-reversed.mp3`), rev.mp3);
+    reversedBytes = rev.mp3.length;
+    reversedBandLoss128Db = rev.bandLoss128Db;
   }
   return {
     frames: l.length,
@@ -83,6 +89,8 @@ async function run(req: WorkerRequest): Promise<SoundResult> {
     reversedBytes,
     encoding: mode,
     levelGainDb,
+    ...(bandLoss128Db !== undefined ? { fidelityBandDb, bandLoss128Db } : {}),
+    ...(reversedBandLoss128Db !== undefined ? { reversedBandLoss128Db } : {}),
     renderMs,
     totalMs: performance.now() - t0,
     ...(audio.measurements ? { measurements: audio.measurements } : {}),

@@ -1,8 +1,6 @@
 import { matchRoutes } from 'react-router-dom';
 import { routeTitles, type RoutePath } from '../lib/strings';
-
-/** A route of the app, or '*' for the not-found page (any path no route has). */
-export type AppRoute = RoutePath | '*';
+import type { AppRoute } from './page-modules';
 
 /** The routes are routeTitles' paths: a route without a title cannot exist. */
 const titledRoutes = (Object.keys(routeTitles) as RoutePath[]).map((path) => ({ path }));

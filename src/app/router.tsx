@@ -1,28 +1,21 @@
+import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AppLayout } from './layout/app-layout';
 import { lazyPage, type LazyPage } from './lazy-page';
-import { matchedRoute, type AppRoute } from './route-match';
+import { appRoutes, pageModule, type AppRoute } from './page-modules';
+import { matchedRoute } from './route-match';
 
-/**
- * Every route's page, each lazy so the first load carries only the shell. The keys are the routes
- * (routeTitles' paths and '*'): a route missing here, or a page for a path with no title, fails the
- * typecheck. vite-prerender.ts reads this table (one route per line) to prerender every route.
- */
-const pages: Readonly<Record<AppRoute, LazyPage>> = {
-  '/': lazyPage(() => import('../pages/home/home-page')),
-  '/white-noise': lazyPage(() => import('../pages/noise/white-noise-page')),
-  '/pink-noise': lazyPage(() => import('../pages/noise/pink-noise-page')),
-  '/brown-noise': lazyPage(() => import('../pages/noise/brown-noise-page')),
-  '/podcasts': lazyPage(() => import('../pages/podcasts/podcasts-page')),
-  // SPEC gives /embed a header title but no page: keep the title, show the not-found page.
-  '/embed': lazyPage(() => import('../pages/not-found/not-found-page')),
-  '/privacy': lazyPage(() => import('../pages/privacy/privacy-page')),
-  '/support': lazyPage(() => import('../pages/support/support-page')),
-  '/settings': lazyPage(() => import('../pages/settings/settings-page')),
-  '/credits': lazyPage(() => import('../pages/credits/credits-page')),
-  '/changelog': lazyPage(() => import('../pages/changelog/changelog-page')),
-  '*': lazyPage(() => import('../pages/not-found/not-found-page')),
-};
+/** Every page module, each its own chunk so the first load carries only the shell (noise-page is the noise pages' shared part). */
+const pageImports = import.meta.glob<{ default: ComponentType }>(['../pages/*/*-page.tsx', '!../pages/noise/noise-page.tsx']);
+
+function routePage(route: AppRoute): LazyPage {
+  const importPage = pageImports[`../${pageModule(route)}.tsx`];
+  if (!importPage) throw new Error(`Lull: the route ${route} has no page module (src/${pageModule(route)}.tsx)`);
+  return lazyPage(importPage);
+}
+
+/** Every route's page (src/app/page-modules.ts); a route whose module is missing fails at start-up, and so the prerender and the build. */
+const pages = Object.fromEntries(appRoutes.map((route) => [route, routePage(route)])) as Readonly<Record<AppRoute, LazyPage>>;
 
 /** The app's routes: the layout (header, sidebar, player bar) around the page a path matches. */
 export function AppRoutes() {

@@ -40,7 +40,6 @@ export interface CacheBackend {
   /** `bytes`: the file as the page already read it (no second download); fetched from `url` when absent. */
   saveAudio(soundscapeId: number | null | undefined, url: string, replace?: boolean, bytes?: ArrayBuffer): Promise<SaveResult>;
   readAudio(soundscapeId: number): Promise<ReadResult>;
-  listCachedEntries(): Promise<ListResult<CachedEntry>>;
   listCachedSounds(): Promise<ListResult<CachedSoundInfo>>;
   removeCachedSound(soundscapeId: number): Promise<RemoveResult>;
   clearCachedSounds(): Promise<RemoveResult>;

@@ -1,12 +1,6 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { AUDIO_DB_NAME, AUDIO_DB_VERSION, AUDIO_STORE, ORIGINAL_URL_INDEX, isSoundscapeId } from './audio-db-keys';
 import { strings } from './strings';
-
-/** SPEC 3: the cached audio database, named here and not from the product's display name, so a rename never orphans the saved sounds. */
-export const AUDIO_DB_NAME = 'lull-audio';
-export const AUDIO_DB_VERSION = 1;
-export const AUDIO_STORE = 'audio-data';
-/** Lets a saved URL be checked without loading the (megabytes of) data URL. */
-export const ORIGINAL_URL_INDEX = 'originalUrl';
 
 /** SPEC 3: one record per sound, keyed by soundscapeId (0 is a valid id). */
 export interface CachedAudioRecord {
@@ -26,9 +20,6 @@ export interface LullAudioSchema extends DBSchema {
 }
 
 export type AudioDb = IDBPDatabase<LullAudioSchema>;
-
-export const isSoundscapeId = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 0;
 
 /** A record is usable only with every field of the right shape and a base64 data URL. */
 export function isCachedAudioRecord(value: unknown): value is CachedAudioRecord {

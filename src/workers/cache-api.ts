@@ -1,7 +1,8 @@
-import { AUDIO_STORE, ORIGINAL_URL_INDEX, isCachedAudioRecord, isSoundscapeId, openAudioDb, type AudioDb, type CachedAudioRecord } from '../lib/db';
+import { AUDIO_STORE, ORIGINAL_URL_INDEX, isSoundscapeId } from '../lib/audio-db-keys';
+import { isCachedAudioRecord, openAudioDb, type AudioDb, type CachedAudioRecord } from '../lib/db';
 import { strings } from '../lib/strings';
-import type { CachedEntry, CachedSoundInfo, ListResult, ReadResult, RemoveResult, SaveResult } from '../lib/cache-contract';
-import { dataUrlFileBytes, fromDataUrl, toDataUrl } from './data-url';
+import type { CachedSoundInfo, ListResult, ReadResult, RemoveResult, SaveResult } from '../lib/cache-contract';
+import { dataUrlFileBytes, fromDataUrl, toDataUrl } from '../lib/data-url';
 
 /**
  * The offline audio cache: fetch, encode as a data URL, store, read back. Runs inside the cache
@@ -150,22 +151,6 @@ export function createCacheApi(deps: CacheApiDeps = {}) {
         return { outcome: 'hit', audio: bytes.buffer, mimeType, originalUrl: value.originalUrl, savedAt: value.savedAt };
       } catch {
         return { outcome: 'corrupt' };
-      }
-    },
-
-    /** Ids and URLs of saved sounds, from the index alone (cheap at start-up). */
-    async listCachedEntries(): Promise<ListResult<CachedEntry>> {
-      try {
-        const database = await db();
-        const items: CachedEntry[] = [];
-        let cursor = await database.transaction(AUDIO_STORE).store.index(ORIGINAL_URL_INDEX).openKeyCursor();
-        while (cursor) {
-          if (isSoundscapeId(cursor.primaryKey)) items.push({ soundscapeId: cursor.primaryKey, originalUrl: cursor.key });
-          cursor = await cursor.continue();
-        }
-        return { ok: true, items: items.sort((a, b) => a.soundscapeId - b.soundscapeId) };
-      } catch (error) {
-        return { ok: false, message: describe(error) };
       }
     },
 

@@ -10,7 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { catalogueEntries, entryKind, mediaSlug } from '../../src/catalogue/entries.ts';
-import { bytesPerMinute, MP3_BYTES_PER_MINUTE_GOAL } from '../encoding.ts';
+import { BAND_LOSS_LIMIT_DB, bytesPerMinute, bytesPerMinuteAllowance, fidelityBandDb, MP3_BYTES_PER_MINUTE_FIDELITY, MP3_BYTES_PER_MINUTE_GOAL } from '../encoding.ts';
 import { LOUDNESS_TARGET } from '../master.ts';
 import { decodeMp3File, judgeLoop, measureLoop, type Verdict } from './checks.ts';
 import { integratedLoudness, truePeakDb } from '../../measure/loudness.ts';
@@ -46,6 +46,9 @@ interface Row {
   reversedBytesPerMinute: number | null;
   reversedBytes: number | null;
   encoding: string;
+  /** The 12.5 kHz band's loss at 128 kbps (studio) and as shipped (here), dB; measured for files over the VBR limit. */
+  bandLoss128Db?: number;
+  shippedBandLossDb?: number;
   coverBytes: number;
   verdicts: Verdict[];
 }
@@ -56,11 +59,26 @@ const songVerdicts = (lufs: number, peakDb: number): Verdict[] => [
   { name: 'true peak <= -1 dBTP', ok: peakDb <= -1, detail: `${peakDb.toFixed(2)} dBTP` },
 ];
 
-/** The size goal (studio/encoding.ts): 1 MB = 1,000,000 bytes per minute of audio, every shipped file. */
-const sizeVerdict = (prefix: string, perMinute: number): Verdict => ({
-  name: `${prefix}<= 1 MB (1,000,000 B) per minute`,
-  ok: perMinute <= MP3_BYTES_PER_MINUTE_GOAL,
-  detail: `${(perMinute / 1e6).toFixed(3)} MB/min`,
+/**
+ * The size rule (issue 24, decision 4; studio/encoding.ts): 1 MB = 1,000,000 bytes per minute of audio
+ * for every shipped file, 1.25 MB for a file whose 12.5 kHz band a 128 kbps encode dulls by more than
+ * 1 dB against the render (measured by the studio on the render, kept in the manifest).
+ */
+const sizeVerdict = (prefix: string, perMinute: number, bandLoss128Db: number | undefined): Verdict => {
+  const allowance = bytesPerMinuteAllowance(bandLoss128Db);
+  const earned = allowance > MP3_BYTES_PER_MINUTE_GOAL ? `, 12.5 kHz band -${bandLoss128Db?.toFixed(2)} dB at 128 kbps` : '';
+  return {
+    name: `${prefix}<= ${(allowance / 1e6).toFixed(2)} MB (${allowance.toLocaleString('en')} B) per minute`,
+    ok: perMinute <= allowance,
+    detail: `${(perMinute / 1e6).toFixed(3)} MB/min${earned}`,
+  };
+};
+
+/** A file that spends the fidelity allowance must buy fidelity with it: its 12.5 kHz band, as shipped, loses less than the 128 kbps encode did. */
+const fidelityVerdict = (shippedLossDb: number, bandLoss128Db: number): Verdict => ({
+  name: `12.5 kHz band as shipped loses less than at 128 kbps (${BAND_LOSS_LIMIT_DB} dB rule)`,
+  ok: shippedLossDb < bandLoss128Db,
+  detail: `-${shippedLossDb.toFixed(2)} dB shipped, -${bandLoss128Db.toFixed(2)} dB at 128 kbps`,
 });
 
 async function main(): Promise<void> {
@@ -104,7 +122,10 @@ async function main(): Promise<void> {
     });
     const mp3Bytes = statSync(path).size;
     const perMinute = bytesPerMinute(mp3Bytes, frames);
-    verdicts.push(sizeVerdict('', perMinute));
+    verdicts.push(sizeVerdict('', perMinute, m.result.bandLoss128Db));
+    const { fidelityBandDb: renderBandDb, bandLoss128Db } = m.result;
+    const shippedBandLossDb = renderBandDb !== undefined ? renderBandDb - fidelityBandDb(dec.channels, dec.sampleRate) : undefined;
+    if (perMinute > MP3_BYTES_PER_MINUTE_GOAL && shippedBandLossDb !== undefined && bandLoss128Db !== undefined) verdicts.push(fidelityVerdict(shippedBandLossDb, bandLoss128Db));
     let reversedDecodedFrames: number | null = null;
     let reversedPerMinute: number | null = null;
     let reversedBytes: number | null = null;
@@ -112,7 +133,7 @@ async function main(): Promise<void> {
       const reversedPath = join(MEDIA_DIR, `${slug}-reversed.mp3`);
       reversedBytes = statSync(reversedPath).size;
       reversedPerMinute = bytesPerMinute(reversedBytes, frames);
-      verdicts.push(sizeVerdict('reversed: ', reversedPerMinute));
+      verdicts.push(sizeVerdict('reversed: ', reversedPerMinute, m.result.reversedBandLoss128Db));
       const rev = await decodeMp3File(reversedPath);
       reversedDecodedFrames = rev.channels[0].length;
       verdicts.push({ name: 'reversed decodes to rendered length', ok: reversedDecodedFrames === frames, detail: `${reversedDecodedFrames}/${frames}` });
@@ -137,6 +158,8 @@ async function main(): Promise<void> {
       reversedBytesPerMinute: reversedPerMinute,
       reversedBytes,
       encoding: m.result.encoding ?? 'vbr V4.5',
+      ...(bandLoss128Db !== undefined ? { bandLoss128Db } : {}),
+      ...(shippedBandLossDb !== undefined ? { shippedBandLossDb } : {}),
       coverBytes,
       verdicts,
     };
@@ -171,12 +194,12 @@ async function main(): Promise<void> {
   await writeFile(join(REPORT_DIR, 'audit.json'), `${JSON.stringify(report, null, 1)}\n`);
   const f = (x: number | undefined, d = 1): string => (x === undefined || Number.isNaN(x) ? '–' : x.toFixed(d));
   const table = [
-    '| sound | form | LUFS | dBTP | seam / p99.9 | max abs DC | L/R corr | LRA | longest silence ms | decoded / rendered frames | MP3 kB | MB/min | encoding | cover B | pass |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.slug} | ${r.form} | ${f(r.lufs, 2)} | ${f(r.truePeakDb, 2)} | ${r.seam ?? '–'} | ${r.dc ?? '–'} | ${f(r.corr, 3)} | ${f(r.lra)} | ${f(r.silenceMs)} | ${r.decodedFrames}${r.reversedDecodedFrames !== null ? ` (rev ${r.reversedDecodedFrames})` : ''} / ${r.frames} | ${(r.mp3Bytes / 1000).toFixed(0)} | ${f(r.bytesPerMinute / 1e6, 3)}${r.reversedBytesPerMinute !== null ? ` (rev ${(r.reversedBytesPerMinute / 1e6).toFixed(3)})` : ''} | ${r.encoding} | ${r.coverBytes} | ${r.verdicts.every((v) => v.ok) ? 'yes' : 'NO'} |`),
+    '| sound | form | LUFS | dBTP | seam / p99.9 | max abs DC | L/R corr | LRA | longest silence ms | decoded / rendered frames | MP3 kB | MB/min | encoding | 12.5 kHz loss dB, 128 kbps / shipped | cover B | pass |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.slug} | ${r.form} | ${f(r.lufs, 2)} | ${f(r.truePeakDb, 2)} | ${r.seam ?? '–'} | ${r.dc ?? '–'} | ${f(r.corr, 3)} | ${f(r.lra)} | ${f(r.silenceMs)} | ${r.decodedFrames}${r.reversedDecodedFrames !== null ? ` (rev ${r.reversedDecodedFrames})` : ''} / ${r.frames} | ${(r.mp3Bytes / 1000).toFixed(0)} | ${f(r.bytesPerMinute / 1e6, 3)}${r.reversedBytesPerMinute !== null ? ` (rev ${(r.reversedBytesPerMinute / 1e6).toFixed(3)})` : ''} | ${r.encoding} | ${r.bandLoss128Db !== undefined ? `${f(r.bandLoss128Db, 2)} / ${f(r.shippedBandLossDb, 2)}` : '–'} | ${r.coverBytes} | ${r.verdicts.every((v) => v.ok) ? 'yes' : 'NO'} |`),
   ].join('\n');
   const shipped = rows.reduce((sum, r) => sum + r.mp3Bytes + (r.reversedBytes ?? 0), 0);
-  const targets = `Targets: loops ${LOUDNESS_TARGET.loop} LUFS, songs ${LOUDNESS_TARGET.song} LUFS (±1 LU), true peak <= -1 dBTP, <= ${MP3_BYTES_PER_MINUTE_GOAL.toLocaleString('en')} bytes per minute of audio; ${report.decoder}. MP3s audited here (with reversed renditions): ${(shipped / 1e6).toFixed(1)} MB.`;
+  const targets = `Targets: loops ${LOUDNESS_TARGET.loop} LUFS, songs ${LOUDNESS_TARGET.song} LUFS (±1 LU), true peak <= -1 dBTP, <= ${MP3_BYTES_PER_MINUTE_GOAL.toLocaleString('en')} bytes per minute of audio (${MP3_BYTES_PER_MINUTE_FIDELITY.toLocaleString('en')} where the 12.5 kHz band loses more than ${BAND_LOSS_LIMIT_DB} dB at 128 kbps); ${report.decoder}. MP3s audited here (with reversed renditions): ${(shipped / 1e6).toFixed(1)} MB.`;
   await writeFile(join(REPORT_DIR, 'audit.md'), `# Catalogue audit\n\n${targets}\n\n${table}\n`);
   console.log(`\n${table}`);
   const failures = rows.flatMap((r) => r.verdicts.filter((v) => !v.ok).map((v) => `${r.slug}: ${v.name}: ${v.detail}`));

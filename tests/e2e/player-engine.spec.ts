@@ -82,6 +82,17 @@ async function expectHeardNothingRefused(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { __ios: { refused: string[] } }).__ios.refused)).toEqual([]);
 }
 
+/** Opens the home page and holds a press on a sound card (the finger resting before its tap). */
+async function pressWithoutRelease(page: Page, index: number) {
+  await page.goto('/');
+  await expect(soundButton(page, index)).toBeEnabled();
+  // The saved list is read after hydration: a press before it knows nothing is saved fetches nothing.
+  await page.waitForLoadState('networkidle');
+  const card = (await soundButton(page, index).boundingBox())!;
+  await page.mouse.move(card.x + card.width / 2, card.y + card.height / 2);
+  await page.mouse.down();
+}
+
 test.describe("iOS's gesture rule (emulated): play() runs inside the tap on every path", () => {
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(emulateIos);
@@ -138,6 +149,35 @@ test.describe("iOS's gesture rule (emulated): play() runs inside the tap on ever
     await page.reload();
     await soundButton(page, RIVER).click();
     await expectTrackPlaying(page, 'river.mp3', 'network');
+    await expectHeardNothingRefused(page);
+  });
+  test('a press on an unsaved sound starts its stream before the tap, and the tap plays that same load: one download (issue 24)', async ({ page }) => {
+    const loads: { range: string; beforeRelease: boolean }[] = [];
+    let released = false;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'media' && new URL(request.url()).pathname === '/media/river.mp3') loads.push({ range: request.headers().range ?? '', beforeRelease: !released });
+    });
+    await pressWithoutRelease(page, RIVER);
+    await expect.poll(() => loads.length, { message: 'the press started the stream' }).toBeGreaterThan(0);
+    expect(await heard(page)).toMatchObject({ playerPlaying: false, rms: 0 });
+    released = true;
+    await page.mouse.up();
+    await expectTrackPlaying(page, 'river.mp3', 'network');
+    await expectHeardNothingRefused(page);
+    // The element's load from the file's start happened once, at the press; the tap did not start another.
+    const fromStart = loads.filter((load) => load.range === '' || load.range === 'bytes=0-');
+    expect(fromStart).toEqual([{ range: fromStart[0]!.range, beforeRelease: true }]);
+  });
+
+  test('a press that becomes a scroll (pointercancel) stops its stream and leaves the player empty', async ({ page }) => {
+    await pressWithoutRelease(page, RIVER);
+    await expect.poll(() => page.evaluate(() => document.querySelector('#lull-player')?.getAttribute('src') ?? '')).toContain('/media/river.mp3');
+    await page.evaluate(() => window.dispatchEvent(new PointerEvent('pointercancel', { pointerId: 1 })));
+    expect(await page.evaluate(() => document.querySelector('#lull-player')?.hasAttribute('src'))).toBe(false);
+    await page.mouse.move(0, 0);
+    await page.mouse.up();
+    await soundButton(page, RAIN).click();
+    await expectTrackPlaying(page, 'rain.mp3', 'network');
     await expectHeardNothingRefused(page);
   });
 });

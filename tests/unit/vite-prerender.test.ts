@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pageHtml, routePages } from '../../vite-prerender.ts';
@@ -9,14 +9,15 @@ const template = `<!doctype html><html><head><title>Lull</title>
 </head><body><div id="root"></div><noscript>x</noscript></body></html>`;
 
 describe('prerender', () => {
-  it('finds every route of the router with its page module, the catch-all as 404.html', () => {
-    const pages = routePages(readFileSync(resolve(process.cwd(), 'src/app/router.tsx'), 'utf8'));
+  it('finds every route of the router with its page module, the catch-all as 404.html, and every page module exists', () => {
+    const pages = routePages();
     expect(pages.map((page) => page.file)).toEqual([
       'index.html', 'white-noise.html', 'pink-noise.html', 'brown-noise.html', 'podcasts.html', 'embed.html',
       'privacy.html', 'support.html', 'settings.html', 'credits.html', 'changelog.html', '404.html',
     ]);
     expect(pages[0]).toEqual({ url: '/', file: 'index.html', module: 'src/pages/home/home-page' });
     expect(pages.at(-1)?.url).not.toMatch(/^\/(white-noise|credits)?$/);
+    expect(pages.filter((page) => !existsSync(resolve(process.cwd(), `${page.module}.tsx`)))).toEqual([]);
   });
 
   it('writes the markup, the escaped title and the styles, puts the entry after the content at low priority, and lists the page chunks for after the first paint', () => {

@@ -9,6 +9,7 @@ import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
 import CodeOutlined from '@mui/icons-material/CodeOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { siteConfig } from '../../lib/config';
+import { routeTitles, type RoutePath } from '../../lib/strings';
 
 export interface NavItem {
   readonly label: string;
@@ -22,24 +23,20 @@ export interface NavGroup {
   readonly items: readonly NavItem[];
 }
 
+/** An app route's entry: its label is the route's title (one place for both, src/lib/strings.ts). */
+const route = (to: RoutePath, icon: typeof SvgIcon): NavItem => ({ label: routeTitles[to], to, icon });
+
 export const navGroups: readonly NavGroup[] = [
-  { label: undefined, items: [{ label: 'Home', to: '/', icon: HomeOutlined }] },
-  {
-    label: 'Noises',
-    items: [
-      { label: 'White Noise', to: '/white-noise', icon: GraphicEqOutlined },
-      { label: 'Pink Noise', to: '/pink-noise', icon: WavesOutlined },
-      { label: 'Brown Noise', to: '/brown-noise', icon: WaterOutlined },
-    ],
-  },
+  { label: undefined, items: [route('/', HomeOutlined)] },
+  { label: 'Noises', items: [route('/white-noise', GraphicEqOutlined), route('/pink-noise', WavesOutlined), route('/brown-noise', WaterOutlined)] },
   // Not in SPEC's sidebar, which has no way to reach /settings (install, offline sounds, stats): issue 13 adds it.
-  { label: undefined, items: [{ label: 'Settings', to: '/settings', icon: SettingsOutlined }] },
+  { label: undefined, items: [route('/settings', SettingsOutlined)] },
   {
     label: 'About',
     items: [
-      { label: 'Privacy', to: '/privacy', icon: ShieldOutlined },
-      { label: 'Changelog', to: '/changelog', icon: HistoryOutlined },
-      { label: 'Credits', to: '/credits', icon: FavoriteBorderOutlined },
+      route('/privacy', ShieldOutlined),
+      route('/changelog', HistoryOutlined),
+      route('/credits', FavoriteBorderOutlined),
       { label: 'Source code', to: siteConfig.sourceRepositoryUrl, icon: CodeOutlined, external: true },
     ],
   },

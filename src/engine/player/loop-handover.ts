@@ -11,7 +11,7 @@
  */
 import { deferred, type Deferred } from '../../lib/deferred';
 import { reportError } from '../../lib/error-reporting';
-import type { LoopVoice } from './loop-voice';
+import type { LoopTarget, LoopVoice } from './loop-voice';
 import type { Mp3Layout } from './mp3-layout';
 import { loadLoopWindows, LoopWindowsUnavailable, type LoopWindows } from './load-loop-windows';
 
@@ -29,13 +29,10 @@ export const RESYNC_THRESHOLD_S = 0.25;
 /** The element's own restart (near 0, the voice near its wrap, ~2 s apart after a night): not a seek, the voice keeps its clock. */
 const OWN_RESTART_S = 3;
 
-export interface LoopHandoverDeps {
-  ctx: BaseAudioContext;
+export interface LoopHandoverDeps extends LoopTarget {
   element: HTMLMediaElement;
   /** The element's own gain (after its MediaElementSource): 1 until the buffer takes over. */
   elementGain: GainNode;
-  /** Where the buffer source goes (the track gain). */
-  output: AudioNode;
   /** The file's bytes (fetch of the stream URL); aborted when the track changes first. */
   fetchBytes?: (url: string, signal: AbortSignal) => Promise<ArrayBuffer>;
   /** How long after the element really starts playing the decode begins (out of the first sound's way). */

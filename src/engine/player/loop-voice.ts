@@ -22,10 +22,13 @@ export const JOIN_SAMPLES = 96;
 /** How far ahead a window decoded too late is started (the audio thread must get it before its time). */
 const LATE_LEAD_S = 0.1;
 
-export interface LoopVoiceDeps {
+/** Where a loop plays (the voice, and the hand-over that runs it): its context, and the node it goes to (the track gain). */
+export interface LoopTarget {
   ctx: BaseAudioContext;
-  /** Where the voice's gain goes (the track gain). */
   output: AudioNode;
+}
+
+export interface LoopVoiceDeps extends LoopTarget {
   file: Uint8Array;
   layout: Mp3Layout;
   windowSeconds?: number;

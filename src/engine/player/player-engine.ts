@@ -23,6 +23,7 @@ import type { LoopHandover } from './loop-handover';
 import { createPlayerSession } from './player-session';
 import { createPlayerStats } from './player-stats';
 import { createSourceSwitcher } from './source-switcher';
+import { prefetchOnPress } from './press-prefetch';
 import { createTrackOutput, type TrackOutput } from './track-output';
 
 export { PLAYER_AUDIO_ID } from './track-output';
@@ -181,6 +182,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
 
   const unsubscribeStore = subscribe(store, reconcile);
   reconcile();
+  const stopPrefetch = prefetchOnPress({ target: window, output, store, offline });
 
   return {
     get audio() {
@@ -191,6 +193,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     },
     dispose() {
       unsubscribeStore();
+      stopPrefetch();
       session.dispose();
       output.dispose();
       stats.dispose();

@@ -25,6 +25,13 @@ export interface TrackOutput {
    * here, emptied; the source is swapped in and played after (issue 14, point 13).
    */
   unlock(): void;
+  /**
+   * A press on a sound when the element holds nothing: its stream starts loading now, and the tap's
+   * setSource with the same URL keeps that load instead of starting another (press-prefetch.ts).
+   */
+  prefetch(url: string): void;
+  /** The press did not become a tap on that sound: the load stops and the element is empty again. */
+  cancelPrefetch(): void;
   /** The catalogue volume, ramped (or element.volume × the bus level in the fallback). */
   setLevel(volume: number): void;
   /** A new file: `src` plays (a stream URL or the saved copy's object URL); `url` names the catalogue file. */
@@ -64,6 +71,13 @@ export function createTrackOutput(options: { bus?: AudioBus; parent: HTMLElement
   let elementLevels = !bus;
   let volume = 1;
   let current: { loops: boolean; blob?: Blob } = { loops: false };
+  /** The stream a press started loading, until a setSource takes it over or the press is cancelled. */
+  let prefetched: string | undefined;
+  let prefetchPlayed = false;
+  const notePrefetchPlayed = () => {
+    prefetchPlayed = true;
+  };
+  const holdsPrefetch = () => prefetched !== undefined && element.getAttribute('src') === prefetched && !element.error;
 
   const applyLevel = () => {
     // Silent while paused: WebKit's MediaElementSource plays on for ~1 s of what it buffered (-26 dBFS, measured).
@@ -131,24 +145,45 @@ export function createTrackOutput(options: { bus?: AudioBus; parent: HTMLElement
     },
     unlock() {
       if (played.has(element)) return;
-      // Its old source was never heard: it goes, so this play() cannot start it.
-      if (element.hasAttribute('src')) {
+      // Its old source was never heard: it goes, so this play() cannot start it (a press's prefetch stays: it is what the tap plays).
+      const keep = holdsPrefetch();
+      if (element.hasAttribute('src') && !keep) {
         element.removeAttribute('src');
         element.load();
       }
       // AbortError once the source is swapped in; NotAllowedError outside a gesture: both harmless here.
+      // A press's prefetch starts now: it is the sound the tap asked for (setSource keeps it).
       element.play()?.catch(() => undefined);
     },
     setLevel(next) {
       volume = next;
       applyLevel();
     },
+    prefetch(url) {
+      if (element.hasAttribute('src')) return;
+      prefetched = url;
+      prefetchPlayed = false;
+      element.addEventListener('playing', notePrefetchPlayed, { once: true });
+      element.src = url;
+    },
+    cancelPrefetch() {
+      if (!holdsPrefetch()) return;
+      prefetched = undefined;
+      element.removeAttribute('src');
+      element.load();
+    },
     setSource(source) {
       current = { loops: source.loops, blob: source.blob };
       element.loop = source.loops;
       // Which file plays, even when src is a blob URL of the cached copy.
       element.dataset.url = source.url;
-      element.src = source.src;
+      // The press already started this file's load: assigning it again would start a second download.
+      if (holdsPrefetch() && source.src === prefetched) {
+        // Its 'playing' came before the player knew the track, which then ignored it: once more, now that it does.
+        if (prefetchPlayed && !element.paused) element.dispatchEvent(new Event('playing'));
+      } else element.src = source.src;
+      element.removeEventListener('playing', notePrefetchPlayed);
+      prefetched = undefined;
       // Loops hand over to their decoded copy; songs play on the element (they do not loop).
       if (route) {
         if (source.loops) route.loop.load(source.src, source.blob);

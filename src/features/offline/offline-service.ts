@@ -3,7 +3,7 @@ import { reportError } from '../../lib/error-reporting';
 import { strings } from '../../lib/strings';
 import { clearStatus, markUncached, offlineStore, showStatus, type OfflineState } from '../../stores/offline-store';
 import { playerStore } from '../../stores/player-store';
-import type { CacheBackend, ReadResult } from '../../lib/cache-contract';
+import type { CacheBackend, CachedEntry, ListResult, ReadResult } from '../../lib/cache-contract';
 import { createSavedSounds } from './saved-sounds';
 import type { PlaybackSource, PlaybackSourceService } from '../../engine/playback-sources';
 
@@ -20,6 +20,8 @@ export type PlaybackContext = 'track' | 'playlist';
 
 export interface OfflineServiceDeps {
   cache: () => CacheBackend;
+  /** Which sounds are saved, read at start-up (lib/saved-list.ts by default). */
+  listSaved?: () => Promise<ListResult<CachedEntry>>;
   store?: OfflineState;
   createObjectUrl?: (blob: Blob) => string;
   revokeObjectUrl?: (url: string) => void;
@@ -62,7 +64,7 @@ export function createOfflineService(deps: OfflineServiceDeps) {
   /** Sounds whose saved copy could not be read: the next save replaces it. */
   const corruptCopies = new Set<number>();
 
-  const savedSounds = createSavedSounds({ cache: deps.cache, store, corruptCopies });
+  const savedSounds = createSavedSounds({ cache: deps.cache, listSaved: deps.listSaved, store, corruptCopies });
 
   const releaseLiveUrl = () => {
     if (liveObjectUrl) revokeObjectUrl(liveObjectUrl);
@@ -136,9 +138,9 @@ export function createOfflineService(deps: OfflineServiceDeps) {
 
   /** The same copy as a data: URL, which needs no blob registry (WebKitGTK refused a fresh blob: URL twice in a row). */
   async function asDataUrl(sound: Soundscape, blob: Blob): Promise<PlaybackSource> {
-    // Loaded on this rare path only (WebKit), not with the app.
-    const { readAsDataUrl } = await import('../../lib/read-as-data-url');
-    const src = await readAsDataUrl(blob);
+    // Loaded on this rare path only (WebKit), not with the app: the same codec the cache stores copies with.
+    const { toDataUrl } = await import('../../lib/data-url');
+    const src = toDataUrl(new Uint8Array(await blob.arrayBuffer()), blob.type);
     releaseLiveUrl();
     lastSource = { soundscapeId: sound.index, fromCache: true, blob, reopened: true };
     return { src, fromCache: true, blob };

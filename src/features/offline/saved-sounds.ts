@@ -7,7 +7,8 @@ import type { Soundscape } from '../../catalogue/catalogue';
 import { reportError } from '../../lib/error-reporting';
 import { strings } from '../../lib/strings';
 import { markCached, markUncached, setCachedSounds, showStatus, type OfflineState } from '../../stores/offline-store';
-import type { CacheBackend, CachedSoundInfo, ListResult, RemoveResult, SaveResult } from '../../lib/cache-contract';
+import type { CacheBackend, CachedEntry, CachedSoundInfo, ListResult, RemoveResult, SaveResult } from '../../lib/cache-contract';
+import { listSavedEntries } from '../../lib/saved-list';
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
@@ -16,9 +17,11 @@ export interface SavedSoundsDeps {
   store: OfflineState;
   /** Sounds whose saved copy could not be read or played: the next save replaces it (shared with the source choice). */
   corruptCopies: Set<number>;
+  /** Which sounds are saved, read on the page at start-up (the worker loads at the first save or read). */
+  listSaved?: () => Promise<ListResult<CachedEntry>>;
 }
 
-export function createSavedSounds({ cache: backend, store, corruptCopies }: SavedSoundsDeps) {
+export function createSavedSounds({ cache: backend, store, corruptCopies, listSaved = listSavedEntries }: SavedSoundsDeps) {
   const saving = new Map<number, string>();
   return {
     /** A streamed track started: save it once (again only when its URL changed), when online. */
@@ -71,7 +74,7 @@ export function createSavedSounds({ cache: backend, store, corruptCopies }: Save
     /** Reads which sounds are saved (ids and URLs only). */
     async refreshCachedSounds(): Promise<void> {
       try {
-        const result = await backend().listCachedEntries();
+        const result = await listSaved();
         if (result.ok) setCachedSounds(result.items, store);
         else console.warn('Lull: the list of offline sounds could not be read:', strings.indexedDbError(result.message));
       } catch (error) {

@@ -1,9 +1,11 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { deleteDB, openDB } from 'idb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUDIO_DB_NAME, AUDIO_STORE, openAudioDb, type AudioDb } from '../../../src/lib/db';
+import { AUDIO_DB_NAME, AUDIO_STORE } from '../../../src/lib/audio-db-keys';
+import { openAudioDb, type AudioDb } from '../../../src/lib/db';
+import { listSavedEntries } from '../../../src/lib/saved-list';
 import { createCacheApi } from '../../../src/workers/cache-api';
-import { base64ToBytes, bytesToBase64, dataUrlFileBytes, fromDataUrl } from '../../../src/workers/data-url';
+import { base64ToBytes, bytesToBase64, dataUrlFileBytes, fromDataUrl } from '../../../src/lib/data-url';
 
 const audioBytes = (length: number, seed = 7): Uint8Array<ArrayBuffer> => {
   const bytes = new Uint8Array(length);
@@ -172,7 +174,7 @@ describe('the cache API', () => {
     const api = createCacheApi({ fetch: fakeFetch({ [OCEAN]: audioBytes(10) }), openDb });
     expect(await api.readAudio(0)).toEqual({ outcome: 'failed', kind: 'db', message: 'UnknownError: Access denied' });
     expect(await api.saveAudio(0, OCEAN)).toEqual({ outcome: 'failed', kind: 'db', message: 'UnknownError: Access denied' });
-    expect(await api.listCachedEntries()).toEqual({ ok: false, message: 'UnknownError: Access denied' });
+    expect(await api.listCachedSounds()).toEqual({ ok: false, message: 'UnknownError: Access denied' });
     fail = false;
     expect((await api.saveAudio(0, OCEAN)).outcome).toBe('saved');
     expect(openDb).toHaveBeenCalledTimes(4);
@@ -188,11 +190,11 @@ describe('the cache API', () => {
     expect((await api.readAudio(1)).outcome).toBe('hit');
   });
 
-  it('lists ids and URLs cheaply, sizes for settings, and removes one or all', async () => {
+  it('lists ids and URLs cheaply (on the page), sizes for settings, and removes one or all', async () => {
     const api = createCacheApi({ fetch: fakeFetch({ [OCEAN]: audioBytes(3000), [FOREST]: audioBytes(1001) }) });
     await api.saveAudio(1, FOREST);
     await api.saveAudio(0, OCEAN);
-    expect(await api.listCachedEntries()).toEqual({ ok: true, items: [{ soundscapeId: 0, originalUrl: OCEAN }, { soundscapeId: 1, originalUrl: FOREST }] });
+    expect(await listSavedEntries()).toEqual({ ok: true, items: [{ soundscapeId: 0, originalUrl: OCEAN }, { soundscapeId: 1, originalUrl: FOREST }] });
     const sounds = await api.listCachedSounds();
     expect(sounds.ok && sounds.items.map((i) => [i.soundscapeId, i.fileBytes, i.storedBytes])).toEqual([
       [0, 3000, 'data:audio/mpeg;base64,'.length + 4000],
@@ -202,7 +204,7 @@ describe('the cache API', () => {
     expect(await api.readAudio(0)).toEqual({ outcome: 'miss' });
     expect((await api.readAudio(1)).outcome).toBe('hit');
     expect(await api.clearCachedSounds()).toEqual({ ok: true });
-    expect(await api.listCachedEntries()).toEqual({ ok: true, items: [] });
+    expect(await listSavedEntries()).toEqual({ ok: true, items: [] });
   });
 });
 
@@ -214,7 +216,7 @@ describe('IndexedDB edge states', () => {
     const api = createCacheApi({ fetch: fakeFetch({ [OCEAN]: audioBytes(100) }) });
     expect(await api.readAudio(0)).toMatchObject({ outcome: 'failed', kind: 'db', message: expect.stringContaining('newer version of Lull') });
     expect(await api.saveAudio(0, OCEAN)).toMatchObject({ outcome: 'failed', kind: 'db', message: expect.stringContaining('VersionError') });
-    expect(await api.listCachedEntries()).toMatchObject({ ok: false });
+    expect(await api.listCachedSounds()).toMatchObject({ ok: false });
   });
 
   it('a delete blocked by another tab gives up after the timeout instead of hanging every save', async () => {

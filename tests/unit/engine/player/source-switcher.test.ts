@@ -33,6 +33,8 @@ function fakeOutput(): TrackOutput & { sources: { src: string; url: string; loop
     sources,
     open: () => {},
     unlock: () => {},
+    prefetch: () => {},
+    cancelPrefetch: () => {},
     setLevel: () => {},
     setSource: (source) => void sources.push({ src: source.src, url: source.url, loops: source.loops }),
     follow: () => {},

@@ -137,3 +137,56 @@ describe('track output on the Web Audio path', () => {
     expect(heard).toEqual(['playing']);
   });
 });
+
+describe("a press's prefetch (press-prefetch.ts)", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    document.body.innerHTML = '';
+  });
+
+  /** Counts assignments of the element's src: each one starts a new load (a second download). */
+  const countLoads = (element: HTMLAudioElement) => {
+    const loads: string[] = [];
+    const setter = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'src')!.set!;
+    Object.defineProperty(element, 'src', {
+      configurable: true,
+      get: () => element.getAttribute('src') ?? '',
+      set: (value: string) => {
+        loads.push(value);
+        setter.call(element, value);
+      },
+    });
+    return loads;
+  };
+
+  it('the tap on the pressed sound keeps its load: unlocked in the tap, one src assignment in all', () => {
+    const { output } = setup();
+    const loads = countLoads(output.element);
+    const play = vi.spyOn(output.element, 'play').mockResolvedValue();
+    output.prefetch('/media/river.mp3?v=1');
+    output.unlock();
+    output.setSource({ src: '/media/river.mp3?v=1', url: '/media/river.mp3?v=1', loops: true });
+    expect(loads).toEqual(['/media/river.mp3?v=1']);
+    expect(play).toHaveBeenCalledTimes(1);
+    expect(output.element.getAttribute('src')).toBe('/media/river.mp3?v=1');
+  });
+
+  it('a tap on another sound, or a cancelled press, does not keep it', () => {
+    const { output } = setup();
+    const loads = countLoads(output.element);
+    vi.spyOn(output.element, 'play').mockResolvedValue();
+    vi.spyOn(output.element, 'load').mockImplementation(() => undefined);
+    output.prefetch('/media/river.mp3');
+    output.setSource({ src: '/media/rain.mp3', url: '/media/rain.mp3', loops: true });
+    expect(loads).toEqual(['/media/river.mp3', '/media/rain.mp3']);
+    // The element holds a track now: a press prefetches nothing over it.
+    output.prefetch('/media/fire.mp3');
+    expect(output.element.getAttribute('src')).toBe('/media/rain.mp3');
+
+    const fresh = setup().output;
+    vi.spyOn(fresh.element, 'load').mockImplementation(() => undefined);
+    fresh.prefetch('/media/river.mp3');
+    fresh.cancelPrefetch();
+    expect(fresh.element.hasAttribute('src')).toBe(false);
+  });
+});

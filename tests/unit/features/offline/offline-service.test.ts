@@ -2,9 +2,10 @@ import { IDBFactory } from 'fake-indexeddb';
 import { subscribe } from 'valtio/vanilla';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { soundscapes } from '../../../../src/catalogue/catalogue';
-import { AUDIO_STORE, openAudioDb } from '../../../../src/lib/db';
+import { AUDIO_STORE } from '../../../../src/lib/audio-db-keys';
+import { openAudioDb } from '../../../../src/lib/db';
 import { createOfflineService } from '../../../../src/features/offline/offline-service';
-import type { CacheBackend } from '../../../../src/lib/cache-contract';
+import type { CacheBackend, CachedEntry, ListResult } from '../../../../src/lib/cache-contract';
 import { createOfflineStore, type OfflineState } from '../../../../src/stores/offline-store';
 import { createCacheApi } from '../../../../src/workers/cache-api';
 
@@ -33,7 +34,7 @@ interface Harness {
   api: ReturnType<typeof createCacheApi>;
 }
 
-function harness(options: { online?: boolean; cache?: () => CacheBackend; context?: 'track' | 'playlist'; failing?: Set<string> } = {}): Harness {
+function harness(options: { online?: boolean; cache?: () => CacheBackend; listSaved?: () => Promise<ListResult<CachedEntry>>; context?: 'track' | 'playlist'; failing?: Set<string> } = {}): Harness {
   const store = createOfflineStore(options.online ?? true);
   const statuses: string[] = [];
   subscribe(store, () => {
@@ -46,6 +47,7 @@ function harness(options: { online?: boolean; cache?: () => CacheBackend; contex
   let n = 0;
   const sources = createOfflineService({
     cache: options.cache ?? (() => api),
+    listSaved: options.listSaved,
     store,
     createObjectUrl: (blob) => {
       const url = `blob:test/${++n}`;
@@ -178,7 +180,8 @@ describe('playback source order', () => {
 
   it('a database that cannot open: IndexedDB error, and playback goes on from the network', async () => {
     const broken = createCacheApi({ openDb: () => Promise.reject(new DOMException('The user denied permission to access the database.', 'UnknownError')), warn: () => undefined });
-    const h = harness({ cache: () => broken });
+    const denied = 'UnknownError: The user denied permission to access the database.';
+    const h = harness({ cache: () => broken, listSaved: async () => ({ ok: false, message: denied }) });
     await h.sources.refreshCachedSounds();
     expect(h.store.cacheListLoaded).toBe(false);
     expect(await h.sources.resolvePlaybackSource(ocean, ocean.url)).toEqual({ src: ocean.url, fromCache: false });

@@ -1,4 +1,7 @@
-/** Saved audio as the SPEC stores it: a base64 data URL (SPEC 7). Encoding, decoding and its size, without the cache around it. */
+/**
+ * Saved audio as the SPEC stores it: a base64 data URL (SPEC 7). Encoding, decoding and its size, without the cache around it:
+ * the cache worker stores and reads copies with it, and the page reopens a copy as a data: URL with it (WebKit's retry).
+ */
 
 // Chunks keep String.fromCharCode's argument list well under engine limits.
 const CHUNK = 0x8000;
