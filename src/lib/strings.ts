@@ -162,7 +162,10 @@ export const strings = {
   noiseBed: 'Noise under the sound',
   noiseBedNone: 'None',
   noiseBedLevel: (colourName: string) => `${colourName} level`,
-  noiseBedShown: (colourName: string) => `with ${colourName.toLowerCase()} underneath`,
+  /** Under the track's title: the rest of the mix's name ('Chill' then '+ Rain + Fire'). */
+  mixLayersShown: (layerNames: readonly string[]) => layerNames.map((name) => `+ ${name}`).join(' '),
+  /** The whole mix, as the lock screen names it: 'Chill + Rain + Fire'. */
+  mixName: (trackName: string, layerNames: readonly string[]) => [trackName, ...layerNames].join(' + '),
   playUnderCurrent: 'Play under the current sound',
   removeFromUnderCurrent: 'Remove from under the current sound',
   playUnderCurrentHint: (colourName: string, soundName: string) => `${colourName} plays quietly under ${soundName}, with its own level.`,

@@ -103,7 +103,7 @@ test.describe('noise bed', () => {
     await page.goto('/');
     await soundButton(page, 'Rain').click();
     await expectPlaying(page, 'rain.mp3');
-    await expect(page.getByTestId('player-bed')).toHaveCount(0);
+    await expect(page.getByTestId('player-layers')).toHaveCount(0);
     await openMixPanel(page);
     await expect(masterVolume(page)).toHaveAttribute('aria-valuenow', '100');
     const group = mixPanel(page).getByRole('group', { name: 'Noise under the sound' });
@@ -115,19 +115,19 @@ test.describe('noise bed', () => {
     await level.focus();
     await page.keyboard.press('PageDown');
     await expect(level).toHaveAttribute('aria-valuenow', '40');
-    await expect(page.getByTestId('player-bed')).toHaveText('with brown noise underneath');
+    await expect(page.getByTestId('player-layers')).toHaveText('+ Brown noise');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('noiseBedLevels'))).toBe('{"white":0.5,"pink":0.5,"brown":0.4}');
     // Pink keeps its own level.
     await group.getByRole('button', { name: 'Pink' }).click();
     await expect(mixPanel(page).getByRole('slider', { name: 'Pink noise level' })).toHaveAttribute('aria-valuenow', '50');
-    await expect(page.getByTestId('player-bed')).toHaveAttribute('data-colour', 'pink');
+    await expect(page.getByTestId('player-layers')).toHaveAttribute('data-sounds', 'pink');
     await page.keyboard.press('Escape');
     await expect(mixPanel(page)).toBeHidden();
     // Focus goes back to the button that opened the panel.
     await expect(page.getByTestId('player-bar').getByRole('button', { name: 'Mix and volume' })).toBeFocused();
     await openMixPanel(page);
     await mixPanel(page).getByRole('button', { name: 'None' }).click();
-    await expect(page.getByTestId('player-bed')).toHaveCount(0);
+    await expect(page.getByTestId('player-layers')).toHaveCount(0);
     // The track itself played on throughout.
     await expectPlaying(page, 'rain.mp3');
   });
@@ -144,13 +144,13 @@ test.describe('noise bed', () => {
     await expect(under).toHaveAttribute('aria-pressed', 'false');
     await expect(page.getByText('Pink noise plays quietly under Ocean, with its own level.')).toBeVisible();
     await under.click();
-    await expect(page.getByTestId('player-bed')).toHaveAttribute('data-colour', 'pink');
+    await expect(page.getByTestId('player-layers')).toHaveAttribute('data-sounds', 'pink');
     const remove = page.getByRole('button', { name: 'Remove from under the current sound' });
     await expect(remove).toHaveAttribute('aria-pressed', 'true');
     // The page's own Play/Pause is untouched by the bed.
     await expect(page.getByRole('button', { name: 'Play Pink Noise' })).toHaveAttribute('data-status', 'stopped');
     await remove.click();
-    await expect(page.getByTestId('player-bed')).toHaveCount(0);
+    await expect(page.getByTestId('player-layers')).toHaveCount(0);
     await expectPlaying(page, 'ocean.mp3');
   });
 });
@@ -201,7 +201,7 @@ test.describe('mix links', () => {
     await card.getByRole('button', { name: 'Play this mix' }).click();
     await expectPlaying(page, 'rain.mp3');
     await expect(page.getByTestId('player-title')).toContainText('Rain');
-    await expect(page.getByTestId('player-bed')).toHaveAttribute('data-colour', 'brown');
+    await expect(page.getByTestId('player-layers')).toHaveAttribute('data-sounds', 'brown');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('shared-mix')).toHaveCount(0);
     await openMixPanel(page);
@@ -329,7 +329,7 @@ test.describe('mix links offline', () => {
     await page.getByRole('button', { name: 'Play this mix' }).click();
     await expectPlaying(page, 'ocean.mp3');
     expect(await page.evaluate(() => (document.getElementById('lull-player') as HTMLAudioElement).src)).toMatch(/^blob:/);
-    await expect(page.getByTestId('player-bed')).toHaveAttribute('data-colour', 'brown');
+    await expect(page.getByTestId('player-layers')).toHaveAttribute('data-sounds', 'brown');
     await context.setOffline(false);
   });
 });

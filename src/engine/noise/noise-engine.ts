@@ -18,6 +18,7 @@ import { PRODUCT, routeTitles } from '../../lib/strings';
 import { audioFocus, claimAudioFocus, releaseAudioFocus, type AudioFocusState } from '../../stores/audio-focus-store';
 import { mixStore, type MixState } from '../../stores/mix-store';
 import {
+  isNoiseColour,
   noiseStore,
   reportNoisePlaying,
   reportNoiseStarting,
@@ -81,7 +82,8 @@ export function createNoiseEngine(deps: NoiseEngineDeps): NoiseEngine {
 
   const wanted = (): { colour: NoiseColour; level: number } | null => {
     if (solo) return { colour: solo, level: 1 };
-    if (mix.bed && player.currentIndex !== null && player.intent === 'play') return { colour: mix.bed, level: mix.bedLevels[mix.bed] };
+    const bed = mix.layers.find((layer) => isNoiseColour(layer.sound));
+    if (bed && isNoiseColour(bed.sound) && player.currentIndex !== null && player.intent === 'play') return { colour: bed.sound, level: bed.level };
     return null;
   };
 

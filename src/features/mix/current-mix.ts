@@ -1,7 +1,8 @@
 import { mediaSlug } from '../../catalogue/entries';
 import { soundscapes } from '../../catalogue/catalogue';
+import type { MixLayer } from '../../stores/mix-layers';
 import type { MixState } from '../../stores/mix-store';
-import type { NoiseColour } from '../../stores/noise-store';
+import { isNoiseColour, type NoiseColour } from '../../stores/noise-store';
 import type { SharedMix } from './mix-link';
 
 interface PlayerView {
@@ -11,7 +12,7 @@ interface NoiseView {
   readonly colour: NoiseColour | null;
   readonly status: string;
 }
-type MixView = Readonly<Pick<MixState, 'masterVolume' | 'bed'>> & { readonly bedLevels: Readonly<Record<NoiseColour, number>> };
+type MixView = Readonly<Pick<MixState, 'masterVolume'>> & { readonly layers: readonly Readonly<MixLayer>[]; readonly bedLevels: Readonly<Record<NoiseColour, number>> };
 
 /**
  * What a mix link should reproduce: the current track (by slug) with the bed under it, or a noise
@@ -19,12 +20,14 @@ type MixView = Readonly<Pick<MixState, 'masterVolume' | 'bed'>> & { readonly bed
  */
 export function currentSharedMix(player: PlayerView, noise: NoiseView, mix: MixView): SharedMix | null {
   const sound = player.currentIndex === null ? undefined : soundscapes[player.currentIndex];
-  const colour = sound ? mix.bed : noise.status !== 'stopped' ? noise.colour : null;
+  // Links v1 carry one noise: the first noise layer (links v2 carry every layer).
+  const bed = mix.layers.find((layer) => isNoiseColour(layer.sound));
+  const colour = sound ? (bed && isNoiseColour(bed.sound) ? bed.sound : null) : noise.status !== 'stopped' ? noise.colour : null;
   if (!sound && !colour) return null;
   return {
     soundSlug: sound ? mediaSlug(sound.name) : null,
     noise: colour,
     masterVolume: mix.masterVolume,
-    noiseLevel: colour ? mix.bedLevels[colour] : null,
+    noiseLevel: colour ? (sound ? bed?.level ?? mix.bedLevels[colour] : mix.bedLevels[colour]) : null,
   };
 }

@@ -6,8 +6,14 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { strings } from '../../lib/strings';
-import { mixStore, NOISE_COLOURS, setBedLevel, setNoiseBed } from '../../stores/mix-store';
-import { isNoiseColour } from '../../stores/noise-store';
+import { addLayer, mixStore, NOISE_COLOURS, removeLayer, setBedLevel } from '../../stores/mix-store';
+import { isNoiseColour, type NoiseColour } from '../../stores/noise-store';
+
+/** One noise under the track, in place of any other noise layer. */
+function setNoiseLayer(colour: NoiseColour | null): void {
+  for (const other of NOISE_COLOURS) if (other !== colour) removeLayer(other);
+  if (colour) addLayer(colour);
+}
 
 const NONE = 'none';
 
@@ -16,7 +22,8 @@ export function NoiseBedControls() {
   const mix = useSnapshot(mixStore);
   const groupLabelId = useId();
   const levelLabelId = useId();
-  const bed = mix.bed;
+  const bedLayer = mix.layers.find((layer) => isNoiseColour(layer.sound));
+  const bed = bedLayer && isNoiseColour(bedLayer.sound) ? bedLayer.sound : null;
   const colourName = bed ? strings.noiseColourName(bed) : undefined;
   return (
     <Box data-testid="noise-bed-controls">
@@ -27,8 +34,8 @@ export function NoiseBedControls() {
         value={bed ?? NONE}
         // The engine starts the noise from this store change, still inside the tap.
         onChange={(_event, value: unknown) => {
-          if (value === NONE) setNoiseBed(null);
-          else if (isNoiseColour(value)) setNoiseBed(value);
+          if (value === NONE) setNoiseLayer(null);
+          else if (isNoiseColour(value)) setNoiseLayer(value);
         }}
         aria-labelledby={groupLabelId}
       >

@@ -10,7 +10,7 @@ import { useSnapshot } from 'valtio';
 import { mediaSlug } from '../../catalogue/entries';
 import { playNoise } from '../../engine/noise/noise-engine';
 import { strings } from '../../lib/strings';
-import { applyMixLevels, setBedLevel, setMasterVolume } from '../../stores/mix-store';
+import { applyMix, mixStore, setBedLevel, setMasterVolume } from '../../stores/mix-store';
 import { isSoundAvailable, offlineStore } from '../../stores/offline-store';
 import { playableSoundscapes, playerStore, playSound, resumePlayback } from '../../stores/player-store';
 import { decodeMixLink, type SharedMix } from './mix-link';
@@ -20,7 +20,8 @@ const percent = (level: number) => Math.round(level * 100);
 /** Start a shared mix. Runs inside the tap: browsers start sound only in a gesture. */
 function playSharedMix(mix: SharedMix, soundIndex: number | undefined): void {
   if (soundIndex !== undefined) {
-    applyMixLevels({ masterVolume: mix.masterVolume, bed: mix.noise, bedLevel: mix.noiseLevel ?? undefined });
+    const layers = mix.noise ? [{ sound: mix.noise, level: mix.noiseLevel ?? mixStore.bedLevels[mix.noise] }] : [];
+    applyMix({ sound: mix.soundSlug, layers, volume: mix.masterVolume });
     // playSound on the current track would toggle it: a mix asks for it to play.
     if (playerStore.currentIndex === soundIndex && playerStore.status !== 'idle') resumePlayback();
     else playSound(soundIndex);

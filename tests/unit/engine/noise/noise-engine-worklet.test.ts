@@ -8,7 +8,7 @@ import { createNoiseState, NOISE_PROCESSOR_NAMES, NOISE_SEEDS, renderNoise } fro
 import { createAudioBus, type AudioBus } from '../../../../src/engine/audio-bus';
 import { createNoiseEngine, type NoiseEngine } from '../../../../src/engine/noise/noise-engine';
 import { createAudioFocusStore } from '../../../../src/stores/audio-focus-store';
-import { createMixStore, setBedLevel, setNoiseBed } from '../../../../src/stores/mix-store';
+import { addLayer, createMixStore, setBedLevel } from '../../../../src/stores/mix-store';
 import { createNoiseStore } from '../../../../src/stores/noise-store';
 import { createPlayerStore, playSound } from '../../../../src/stores/player-store';
 import { AudioWorkletDouble, createdWorkletNodes, installAudioWorklet, type AudioWorkletNodeDouble } from '../../web-audio-worklet';
@@ -112,7 +112,7 @@ describe('noise engine on AudioWorklet', () => {
 
     engine.stop();
     setBedLevel('brown', 0.3, mix);
-    setNoiseBed('brown', mix);
+    addLayer('brown', undefined, mix);
     playSound(0, {}, player);
     await until(() => expect(createdWorkletNodes).toHaveLength(2));
     const bed = createdWorkletNodes[1] as AudioWorkletNodeDouble;

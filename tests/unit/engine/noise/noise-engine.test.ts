@@ -7,7 +7,7 @@ import { beforeAll, afterEach, describe, expect, it } from 'vitest';
 import { createNoiseEngine, SYSTEM_SUSPEND_CONFIRM_MS, type NoiseEngine } from '../../../../src/engine/noise/noise-engine';
 import { createAudioBus, type AudioBus } from '../../../../src/engine/audio-bus';
 import { claimAudioFocus, createAudioFocusStore, stopAllAudio } from '../../../../src/stores/audio-focus-store';
-import { createMixStore, setBedLevel, setNoiseBed } from '../../../../src/stores/mix-store';
+import { addLayer, createMixStore, setBedLevel } from '../../../../src/stores/mix-store';
 import { createNoiseStore } from '../../../../src/stores/noise-store';
 import { createPlayerStore, pausePlayback, playSound } from '../../../../src/stores/player-store';
 
@@ -104,7 +104,7 @@ describe('noise engine', () => {
       return node;
     };
     try {
-      setNoiseBed('white', mix);
+      addLayer('white', undefined, mix);
       setBedLevel('white', 0.3, mix);
       await settle();
       expect(gains).toHaveLength(0); // no track: no bed
