@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   // Lull's own keys (issue 13): the master volume (a JSON number 0..1) and each noise colour's bed level.
   masterVolume: 'masterVolume',
   noiseBedLevels: 'noiseBedLevels',
+  // Issue 23: the listener's saved mixes (saved-mix-storage.ts).
+  savedMixes: 'savedMixes',
 } as const;
 
 /** Returns the parsed value, or undefined when the shape is wrong. */

@@ -189,7 +189,7 @@ test.describe('mix links', () => {
     const card = page.getByTestId('shared-mix');
     await expect(card.getByRole('heading', { name: 'A mix was shared with you' })).toBeVisible();
     await expect(card.getByTestId('shared-mix-sound')).toHaveText('Sound: 🌧️ Rain');
-    await expect(card.getByTestId('shared-mix-noise')).toHaveText('Noise: Brown noise at 40 %');
+    await expect(card.getByTestId('shared-mix-layer')).toHaveText('With: Brown noise at 40 %');
     await expect(card.getByText('Master volume: 80 %')).toBeVisible();
     await expect(page.getByTestId('mix-link-notice')).toHaveCount(0);
     // Nothing plays and nothing is stored before the tap.
@@ -214,7 +214,7 @@ test.describe('mix links', () => {
 
   test('a noise-only link plays the noise alone; Dismiss forgets a link', async ({ page }) => {
     await page.goto('/?mix=1&noise=white&volume=30');
-    await expect(page.getByTestId('shared-mix-noise')).toHaveText('Noise: White noise');
+    await expect(page.getByTestId('shared-mix-layer')).toHaveText('With: White noise at 50 %');
     await page.getByTestId('shared-mix').getByRole('button', { name: 'Play this mix' }).click();
     await expect(page).toHaveURL(/\/$/);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'White Noise', exact: true }).click();
@@ -277,11 +277,12 @@ test.describe('mix links', () => {
     await mixPanel(page).getByRole('button', { name: 'Copy link' }).click();
     await expect(page.getByTestId('mix-link-snackbar')).toHaveText('Link copied');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(`${baseURL}/?mix=1&sound=crickets&noise=pink&volume=90&noiseLevel=50`);
+    // Links v2 (issue 23): every layer, the volume, and the drift's seed.
+    expect(copied).toMatch(new RegExp(`^${baseURL}/\\?mix=2&sound=crickets&layers=pink:50&volume=90&alive=1&seed=\\d+$`));
     // The copied link reproduces the mix.
     await page.goto(copied.replace(baseURL ?? '', ''));
     await expect(page.getByTestId('shared-mix-sound')).toHaveText('Sound: 🦗 Crickets');
-    await expect(page.getByTestId('shared-mix-noise')).toHaveText('Noise: Pink noise at 50 %');
+    await expect(page.getByTestId('shared-mix-layer')).toHaveText('With: Pink noise at 50 %');
   });
 
   test('without a working clipboard the snackbar shows the link to copy by hand', async ({ page, baseURL }) => {
@@ -294,7 +295,7 @@ test.describe('mix links', () => {
     await page.getByRole('button', { name: 'Copy link' }).click();
     const snackbar = page.getByTestId('mix-link-snackbar');
     await expect(snackbar).toContainText('Copy this link:');
-    await expect(snackbar.getByRole('textbox', { name: 'Mix link' })).toHaveValue(`${baseURL}/?mix=1&noise=brown&volume=100&noiseLevel=50`);
+    await expect(snackbar.getByRole('textbox', { name: 'Mix link' })).toHaveValue(`${baseURL}/?mix=2&layers=brown:50&volume=100`);
     await snackbar.getByRole('button', { name: 'Close' }).click();
     await expect(snackbar).toHaveCount(0);
   });
