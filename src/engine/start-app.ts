@@ -6,7 +6,9 @@
  * something: a press comes 50–200 ms before its click on a phone, time the context's construction
  * would otherwise add to the first sound.
  */
-import { startMixStore } from '../stores/mix-store';
+import { subscribe } from 'valtio/vanilla';
+import { reportError } from '../lib/error-reporting';
+import { mixStore, startMixStore } from '../stores/mix-store';
 import { startPlaylistStore } from '../stores/playlist-store';
 import { startStatsStore } from '../stores/stats-store';
 import { startUiStore } from '../stores/ui-store';
@@ -39,8 +41,28 @@ export function startApp({ sources }: AppServices): void {
   // A tap from now until React answers unlocks the app's own element.
   if (firstTap) firstTap.element = player.audio;
   startNoiseEngine(bus);
+  startLayersWithTheFirst(bus);
   startSleepTimerEngine((level) => fade(level));
   prepareOnFirstPress(bus);
+}
+
+/** The layer engine loads with the mix's first layer (the first load's budget, issue 24); a failed load is tried at the next change. */
+function startLayersWithTheFirst(target: AudioBus): void {
+  let loading = false;
+  const stop = subscribe(mixStore, () => {
+    if (loading || mixStore.layers.length === 0) return;
+    loading = true;
+    import('./layers/layer-engine').then(
+      ({ startLayerEngine }) => {
+        stop();
+        startLayerEngine(target);
+      },
+      (error: unknown) => {
+        loading = false;
+        reportError(error, 'Lull: the layers could not load:');
+      },
+    );
+  });
 }
 
 function prepareOnFirstPress(target: AudioBus): void {
