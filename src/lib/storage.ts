@@ -15,6 +15,9 @@ export const STORAGE_KEYS = {
   savedMixes: 'savedMixes',
 } as const;
 
+/** Fired on the window after this tab wrote its saved mixes (the storage event reaches only the other tabs). */
+export const SAVED_MIXES_WRITTEN = 'lull-saved-mixes';
+
 /** Returns the parsed value, or undefined when the shape is wrong. */
 export type Validate<T> = (value: unknown) => T | undefined;
 

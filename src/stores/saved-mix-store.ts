@@ -1,5 +1,5 @@
 import { proxy } from 'valtio/vanilla';
-import { onStorageChange, STORAGE_KEYS } from '../lib/storage';
+import { onStorageChange, SAVED_MIXES_WRITTEN, STORAGE_KEYS } from '../lib/storage';
 import { reportError } from '../lib/error-reporting';
 import { registerUserText } from '../lib/scrub';
 import type { Mix } from './mix-store';
@@ -80,6 +80,7 @@ function commit(store: SavedMixState, change: (stored: SavedMix[]) => SavedMix[]
     return { ok: false, problem: 'storage', error: result.error };
   }
   store.mixes = next;
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(SAVED_MIXES_WRITTEN));
   return { ok: true };
 }
 

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -27,8 +28,9 @@ export function MixNameDialog({ title, initialName, onSubmit, onClose }: { title
     else setProblem(problemText(result));
   };
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs" slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}>
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>{title}</DialogTitle>
+      <Box component="form" onSubmit={submit} noValidate>
       <DialogContent>
         <TextField
           autoFocus
@@ -46,6 +48,7 @@ export function MixNameDialog({ title, initialName, onSubmit, onClose }: { title
         <Button onClick={onClose}>{strings.cancel}</Button>
         <Button type="submit" variant="contained">{strings.save}</Button>
       </DialogActions>
+      </Box>
     </Dialog>
   );
 }

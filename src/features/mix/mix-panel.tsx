@@ -5,6 +5,8 @@ import { playerStore } from '../../stores/player-store';
 import { MasterVolumeSlider } from './master-volume-slider';
 import { NoiseBedControls } from './noise-bed-controls';
 import { CopyMixLinkButton } from './copy-mix-link-button';
+import { MixLibrary } from './mix-library';
+import { SurpriseButton } from './surprise-button';
 
 /** The player bar's mix panel: master volume, the noise bed and its level, and the mix link. */
 export function MixPanel() {
@@ -18,10 +20,13 @@ export function MixPanel() {
       {hasTrack && (
         <>
           <NoiseBedControls />
+          <SurpriseButton />
           <Divider />
         </>
       )}
       <CopyMixLinkButton />
+      <Divider />
+      <MixLibrary />
     </Stack>
   );
 }
