@@ -9,8 +9,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
-import EditIcon from '@mui/icons-material/Edit';
+import DeleteIcon from '@mui/icons-material/DeleteForeverOutlined';
+import RenameIcon from '@mui/icons-material/DriveFileRenameOutlineOutlined';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useEffect, useId, useState } from 'react';
 import { useSnapshot, type Snapshot } from 'valtio';
@@ -50,8 +50,8 @@ function SavedMixRow({ mix, onRename, onDelete, onPlayed }: { mix: Snapshot<Save
         >
           <PlayArrowIcon />
         </IconButton>
-        <IconButton aria-label={strings.renameSavedMix(mix.name)} aria-haspopup="dialog" onClick={onRename}><EditIcon /></IconButton>
-        <IconButton aria-label={strings.deleteSavedMix(mix.name)} aria-haspopup="dialog" onClick={onDelete}><DeleteOutlineIcon /></IconButton>
+        <IconButton aria-label={strings.renameSavedMix(mix.name)} aria-haspopup="dialog" onClick={onRename}><RenameIcon /></IconButton>
+        <IconButton aria-label={strings.deleteSavedMix(mix.name)} aria-haspopup="dialog" onClick={onDelete}><DeleteIcon /></IconButton>
       </Stack>
     </Box>
   );
