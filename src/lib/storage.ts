@@ -104,6 +104,33 @@ export function readJson<T>(key: string, validate: Validate<T>, fallback: T): T 
   );
 }
 
+/**
+ * Reads a JSON list whose parser may have to drop parts (`lossy`): then the usable parts are
+ * returned and the whole original is kept aside. `value` is undefined when nothing usable is
+ * stored; `recovered` says some stored data could not be used (tell the user).
+ */
+export function readRecoverable<T>(key: string, parse: (value: unknown) => { value: T; lossy: boolean } | undefined): { value: T | undefined; recovered: boolean } {
+  let recovered = false;
+  const value = readRaw<T | undefined>(
+    key,
+    (raw) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        recovered = true;
+        return undefined;
+      }
+      const parsed = parse(json);
+      if (!parsed || parsed.lossy) recovered = true;
+      if (parsed?.lossy) keepAside(key, raw);
+      return parsed?.value;
+    },
+    undefined,
+  );
+  return { value, recovered };
+}
+
 export type WriteResult = { ok: true } | { ok: false; error: unknown };
 
 export function writeRaw(key: string, value: string): WriteResult {

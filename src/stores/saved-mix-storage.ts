@@ -1,4 +1,4 @@
-import { isRecord, keepAside, readRaw, STORAGE_KEYS, writeJson, type WriteResult } from '../lib/storage';
+import { isRecord, readRecoverable, STORAGE_KEYS, writeJson, type WriteResult } from '../lib/storage';
 import { MAX_LAYERS, type MixLayer } from './mix-layers';
 
 /**
@@ -70,25 +70,11 @@ export function parseSavedMixes(value: unknown): { mixes: SavedMix[]; lossy: boo
  * stored value could not be used; the original was kept aside (lib/storage) and the user is told.
  */
 export function readStoredMixes(): { mixes: SavedMix[] | undefined; recovered: boolean } {
-  let recovered = false;
-  const mixes = readRaw<SavedMix[] | undefined>(
-    STORAGE_KEYS.savedMixes,
-    (raw) => {
-      let value: unknown;
-      try {
-        value = JSON.parse(raw);
-      } catch {
-        recovered = true;
-        return undefined;
-      }
-      const parsed = parseSavedMixes(value);
-      if (!parsed || parsed.lossy) recovered = true;
-      if (parsed?.lossy) keepAside(STORAGE_KEYS.savedMixes, raw);
-      return parsed?.mixes;
-    },
-    undefined,
-  );
-  return { mixes, recovered };
+  const { value, recovered } = readRecoverable(STORAGE_KEYS.savedMixes, (json) => {
+    const parsed = parseSavedMixes(json);
+    return parsed && { value: parsed.mixes, lossy: parsed.lossy };
+  });
+  return { mixes: value, recovered };
 }
 
 /** The stored shape, field by field. */
