@@ -12,7 +12,8 @@ import { soundscapes } from '../../catalogue/catalogue';
 import { mediaSlug } from '../../catalogue/entries';
 import { strings } from '../../lib/strings';
 import { layerName, MAX_LAYERS } from '../../stores/mix-layers';
-import { addLayer, mixStore, NOISE_COLOURS, removeLayer, setLayerLevel, setMixAlive } from '../../stores/mix-store';
+import { mixStore, NOISE_COLOURS } from '../../stores/mix-store';
+import { addLayer, removeLayer, setLayerLevel, setMixAlive } from '../../stores/mix-actions';
 
 /** Every sound that can be a layer, soundscapes by catalogue order, then the noises. */
 const layerChoices: readonly string[] = [...soundscapes.filter((sound) => sound.kind !== 'lofi').map((sound) => mediaSlug(sound.name)), ...NOISE_COLOURS];
