@@ -12,10 +12,11 @@ import { mixStore, startMixStore } from '../stores/mix-store';
 import { startPlaylistStore } from '../stores/playlist-store';
 import { startStatsStore } from '../stores/stats-store';
 import { startUiStore } from '../stores/ui-store';
-import { createAudioBus, type AudioBus } from './audio-bus';
+import { createAudioBus, ramp, type AudioBus } from './audio-bus';
 import { firstTapHandover, handedOverContext } from './first-tap';
 import { startNoiseEngine } from './noise/noise-engine';
 import type { PlaybackSourceService } from './playback-sources';
+import { loadLoopWindows } from './player/load-loop-windows';
 import { startPlayerEngine } from './player/player-engine';
 import { startSleepTimerEngine } from './sleep-timer';
 
@@ -55,7 +56,7 @@ function startLayersWithTheFirst(target: AudioBus): void {
     import('./layers/layer-engine').then(
       ({ startLayerEngine }) => {
         stop();
-        startLayerEngine(target);
+        startLayerEngine(target, { ramp, loadLoopWindows });
       },
       (error: unknown) => {
         loading = false;

@@ -159,9 +159,18 @@ export const strings = {
   percent: (value: number) => `${value} %`,
   mixControls: 'Mix and volume',
   noiseColourName: (colour: 'white' | 'pink' | 'brown') => ({ white: 'White noise', pink: 'Pink noise', brown: 'Brown noise' })[colour],
-  noiseBed: 'Noise under the sound',
-  noiseBedNone: 'None',
   noiseBedLevel: (colourName: string) => `${colourName} level`,
+  // Layers (issue 23).
+  layersHeading: 'Under the sound',
+  layersEmpty: 'Nothing yet: add rain, a fire or a noise under what plays.',
+  addLayer: 'Add a layer',
+  addLayerChoose: 'Choose a sound',
+  layersFull: (max: number) => `Up to ${max} layers: remove one to add another.`,
+  remove: 'Remove',
+  removeLayer: (name: string) => `Remove ${name}`,
+  addLayerUnder: (name: string) => `Add ${name} under the current sound`,
+  removeLayerUnder: (name: string) => `Remove ${name} from under the current sound`,
+  mixAlive: 'Alive: levels drift slowly',
   /** Under the track's title: the rest of the mix's name ('Chill' then '+ Rain + Fire'). */
   mixLayersShown: (layerNames: readonly string[]) => layerNames.map((name) => `+ ${name}`).join(' '),
   /** The whole mix, as the lock screen names it: 'Chill + Rain + Fire'. */

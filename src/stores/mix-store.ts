@@ -2,7 +2,7 @@ import { proxy, subscribe } from 'valtio/vanilla';
 import { isRecord, onStorageChange, readJson, STORAGE_KEYS, writeJson } from '../lib/storage';
 import { reportError } from '../lib/error-reporting';
 import { isNoiseColour, type NoiseColour } from './noise-store';
-import { isLayerSound, MAX_LAYERS, type MixLayer } from './mix-layers';
+import type { MixLayer } from './mix-layers';
 
 /**
  * The listener's mix (issues 13, 23): one master volume over everything that plays, and up to
@@ -13,7 +13,8 @@ import { isLayerSound, MAX_LAYERS, type MixLayer } from './mix-layers';
  * Persisted (lib/storage rules: an unreadable value is kept aside, a warning names the key, the
  * default is used): the master volume under 'masterVolume' (a JSON number 0..1) and each noise
  * colour's last level under 'noiseBedLevels' ({ white, pink, brown }, each 0..1). The layers are
- * not: a reload starts with nothing playing (saved mixes keep them).
+ * not: a reload starts with nothing playing (saved mixes keep them). The layer actions are in
+ * mix-actions.ts: only what plays a layer loads them (the first load's budget, issue 24).
  */
 export interface MixState {
   /** The user's master volume, 0..1, scaling the catalogue volumes and every layer. */
@@ -28,19 +29,9 @@ export interface MixState {
   bedLevels: Record<NoiseColour, number>;
 }
 
-/** A mix as saved or shared: the track (a catalogue slug, or null) and what plays under it. */
-export interface Mix {
-  sound: string | null;
-  layers: readonly MixLayer[];
-  volume?: number;
-  alive?: boolean;
-  seed?: number;
-}
 
 export const DEFAULT_MASTER_VOLUME = 1;
 export const DEFAULT_BED_LEVEL = 0.5;
-/** A soundscape added as a layer starts here, below the track it plays under. */
-export const DEFAULT_LAYER_LEVEL = 0.5;
 export const NOISE_COLOURS: readonly NoiseColour[] = ['white', 'pink', 'brown'];
 /** Writes wait this long after the last change, so dragging a slider writes once. */
 export const MIX_PERSIST_DELAY_MS = 300;
@@ -149,74 +140,4 @@ export function startMixStore(store: MixState = mixStore): () => void {
 export function setMasterVolume(volume: number, store: MixState = mixStore): void {
   const level = clampLevel(volume);
   if (level !== undefined) store.masterVolume = level;
-}
-
-/** A fresh drift seed (not for the audio thread: the kernels take it as a number). */
-export const newMixSeed = (): number => Math.floor(Math.random() * 0x1_0000_0000) >>> 0;
-
-/**
- * Adds `sound` (a soundscape slug or a noise colour) under the current track. False, and nothing
- * changes, when it is not a layer sound, already in the mix, or the mix is full. A noise comes
- * back at its last level; a new mix (no layers yet) gets a fresh seed.
- */
-export function addLayer(sound: string, level?: number, store: MixState = mixStore): boolean {
-  if (!isLayerSound(sound) || store.layers.length >= MAX_LAYERS || store.layers.some((layer) => layer.sound === sound)) return false;
-  const remembered = isNoiseColour(sound) ? store.bedLevels[sound] : DEFAULT_LAYER_LEVEL;
-  if (store.layers.length === 0) store.seed = newMixSeed();
-  store.layers.push({ sound, level: clampLevel(level) ?? remembered });
-  return true;
-}
-
-export function removeLayer(sound: string, store: MixState = mixStore): void {
-  const index = store.layers.findIndex((layer) => layer.sound === sound);
-  if (index >= 0) store.layers.splice(index, 1);
-}
-
-export function setLayerLevel(sound: string, level: number, store: MixState = mixStore): void {
-  const clamped = clampLevel(level);
-  const layer = store.layers.find((each) => each.sound === sound);
-  if (clamped === undefined || !layer) return;
-  layer.level = clamped;
-  if (isNoiseColour(sound)) store.bedLevels[sound] = clamped;
-}
-
-export function setMixAlive(alive: boolean, store: MixState = mixStore): void {
-  store.alive = alive;
-}
-
-/** Adds the layer, or removes it when it is already in the mix (a toggle button). */
-export function toggleLayer(sound: string, store: MixState = mixStore): void {
-  if (store.layers.some((layer) => layer.sound === sound)) removeLayer(sound, store);
-  else addLayer(sound, undefined, store);
-}
-
-/**
- * A saved or shared mix, applied in one go (levels before the sound starts). Only the layers and
- * levels: the caller plays `mix.sound` (stores never drive the player). Unknown, repeated or
- * surplus layers are dropped; returns the layers it could not use, so the caller can say so.
- */
-export function applyMix(mix: Mix, store: MixState = mixStore): MixLayer[] {
-  if (mix.volume !== undefined) setMasterVolume(mix.volume, store);
-  const layers: MixLayer[] = [];
-  const unused: MixLayer[] = [];
-  for (const layer of mix.layers) {
-    const level = clampLevel(layer.level);
-    const fits = isLayerSound(layer.sound) && level !== undefined && layers.length < MAX_LAYERS && !layers.some((each) => each.sound === layer.sound);
-    if (fits) layers.push({ sound: layer.sound, level });
-    else unused.push({ ...layer });
-  }
-  for (const layer of layers) if (isNoiseColour(layer.sound)) store.bedLevels[layer.sound] = layer.level;
-  store.layers = layers;
-  store.alive = mix.alive ?? true;
-  store.seed = mix.seed !== undefined && Number.isInteger(mix.seed) && mix.seed >= 0 && mix.seed <= 0xffff_ffff ? mix.seed : newMixSeed();
-  return unused;
-}
-
-/** A noise colour's remembered level (and its layer's, when it plays). */
-export function setBedLevel(colour: NoiseColour, level: number, store: MixState = mixStore): void {
-  const clamped = clampLevel(level);
-  if (clamped === undefined) return;
-  store.bedLevels[colour] = clamped;
-  const layer = store.layers.find((each) => each.sound === colour);
-  if (layer) layer.level = clamped;
 }

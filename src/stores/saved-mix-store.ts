@@ -2,7 +2,7 @@ import { proxy } from 'valtio/vanilla';
 import { onStorageChange, SAVED_MIXES_WRITTEN, STORAGE_KEYS } from '../lib/storage';
 import { reportError } from '../lib/error-reporting';
 import { registerUserText } from '../lib/scrub';
-import type { Mix } from './mix-store';
+import type { Mix } from './mix-actions';
 import { MAX_MIX_NAME_LENGTH, readStoredMixes, writeStoredMixes, type SavedMix } from './saved-mix-storage';
 
 export type { SavedMix } from './saved-mix-storage';

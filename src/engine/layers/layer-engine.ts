@@ -13,12 +13,13 @@ import { layerSoundIndex, type MixLayer } from '../../stores/mix-layers';
 import { mixStore, type MixState } from '../../stores/mix-store';
 import { playerStore, type PlayerState } from '../../stores/player-store';
 import type { AudioBus, BusNodes } from '../audio-bus';
-import { createLayerVoice, type LayerVoice } from './layer-voice';
+import { createLayerVoice, type LayerRuntime, type LayerVoice } from './layer-voice';
 
 const HOLDER = 'layers';
 
 export interface LayerEngineDeps {
   bus: AudioBus;
+  runtime: LayerRuntime;
   mix?: MixState;
   player?: PlayerState;
   /** A soundscape's file (default: fetched from its catalogue URL; the service worker answers offline). */
@@ -122,7 +123,7 @@ export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
         bus.hold(HOLDER, true);
         added = true;
       }
-      voices.set(layer.sound, createLayerVoice({ nodes: opened!, sound: layer.sound, level: layer.level, readFile, onResident }));
+      voices.set(layer.sound, createLayerVoice({ nodes: opened!, runtime: deps.runtime, sound: layer.sound, level: layer.level, readFile, onResident }));
     }
     applyDrift(added);
   };
@@ -149,9 +150,10 @@ export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
 let shared: LayerEngine | undefined;
 
 /** Created once by startApp(), with the app's bus; the decoded bytes on the page for the bench and the e2e. */
-export function startLayerEngine(bus: AudioBus): LayerEngine {
+export function startLayerEngine(bus: AudioBus, runtime: LayerRuntime): LayerEngine {
   shared ??= createLayerEngine({
     bus,
+    runtime,
     onResident: (bytes) => {
       if (typeof document !== 'undefined') document.documentElement.dataset.layersDecodedBytes = String(bytes);
     },

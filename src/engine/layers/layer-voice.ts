@@ -8,9 +8,18 @@ import { soundscapes } from '../../catalogue/catalogue';
 import { reportError } from '../../lib/error-reporting';
 import { layerSoundIndex } from '../../stores/mix-layers';
 import { isNoiseColour, type NoiseColour } from '../../stores/noise-store';
-import { ramp, type BusNodes } from '../audio-bus';
-import { loadLoopWindows } from '../player/load-loop-windows';
+import type { BusNodes } from '../audio-bus';
+import type { loadLoopWindows } from '../player/load-loop-windows';
 import type { LoopVoice } from '../player/loop-voice';
+
+/**
+ * What the layers use from the modules the first load already has, handed in by startApp() rather
+ * than imported: an import would split those modules out of the main chunk (≈ 1 KB gzip more at first load).
+ */
+export interface LayerRuntime {
+  ramp(param: AudioParam, ctx: BaseAudioContext, to: number): void;
+  loadLoopWindows: typeof loadLoopWindows;
+}
 
 const START_RAMP_S = 0.04;
 const STOP_RAMP_S = 0.04;
@@ -19,6 +28,7 @@ const LOOP_LEAD_S = 0.1;
 
 export interface LayerVoiceDeps {
   nodes: BusNodes;
+  runtime: LayerRuntime;
   sound: string;
   level: number;
   /** The soundscape's compressed file (shared while the sound stays in the mix). */
@@ -48,6 +58,7 @@ interface Playing {
 
 export function createLayerVoice(deps: LayerVoiceDeps): LayerVoice {
   const { nodes, sound } = deps;
+  const { ramp, loadLoopWindows } = deps.runtime;
   const { ctx } = nodes;
   const index = layerSoundIndex(sound);
   // A soundscape at 100 % is as loud as it plays as the track (its catalogue volume).

@@ -1,7 +1,8 @@
 import { mediaSlug } from '../../catalogue/entries';
 import { playNoise } from '../../engine/noise/noise-engine';
 import { layerSoundIndex, type MixLayer } from '../../stores/mix-layers';
-import { applyMix, setBedLevel, setMasterVolume, type Mix } from '../../stores/mix-store';
+import { setMasterVolume } from '../../stores/mix-store';
+import { applyMix, setBedLevel, type Mix } from '../../stores/mix-actions';
 import { isNoiseColour, type NoiseColour } from '../../stores/noise-store';
 import { isSoundAvailable, offlineStore } from '../../stores/offline-store';
 import { playableSoundscapes, playerStore, playSound, resumePlayback } from '../../stores/player-store';

@@ -6,7 +6,8 @@ import LayersClearIcon from '@mui/icons-material/LayersClear';
 import { useSnapshot } from 'valtio';
 import { soundscapes } from '../../catalogue/catalogue';
 import { strings } from '../../lib/strings';
-import { mixStore, toggleLayer } from '../../stores/mix-store';
+import { mixStore } from '../../stores/mix-store';
+import { toggleLayer } from '../../stores/mix-actions';
 import type { NoiseColour } from '../../stores/noise-store';
 import { playerStore } from '../../stores/player-store';
 

@@ -3,7 +3,7 @@ import CasinoIcon from '@mui/icons-material/CasinoOutlined';
 import { mediaSlug } from '../../catalogue/entries';
 import type { Soundscape } from '../../catalogue/catalogue';
 import { strings } from '../../lib/strings';
-import { applyMix, newMixSeed } from '../../stores/mix-store';
+import { applyMix, newMixSeed } from '../../stores/mix-actions';
 import { isSoundAvailable, offlineStore } from '../../stores/offline-store';
 import { currentSoundscape, playableSoundscapes } from '../../stores/player-store';
 import { surpriseMix, type SurpriseSound } from './surprise-mix';

@@ -1,20 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  addLayer,
-  applyMix,
-  createMixStore,
-  DEFAULT_BED_LEVEL,
-  DEFAULT_LAYER_LEVEL,
-  DEFAULT_MASTER_VOLUME,
-  MIX_PERSIST_DELAY_MS,
-  persistMixStore,
-  readStoredMix,
-  setBedLevel,
-  removeLayer,
-  setLayerLevel,
-  setMasterVolume,
-  toggleLayer,
-} from '../../../src/stores/mix-store';
+import { createMixStore, DEFAULT_BED_LEVEL, DEFAULT_MASTER_VOLUME, MIX_PERSIST_DELAY_MS, persistMixStore, readStoredMix, setMasterVolume } from '../../../src/stores/mix-store';
+import { addLayer, applyMix, DEFAULT_LAYER_LEVEL, removeLayer, setBedLevel, setLayerLevel, toggleLayer } from '../../../src/stores/mix-actions';
 import { MAX_LAYERS } from '../../../src/stores/mix-layers';
 
 describe('mix state', () => {

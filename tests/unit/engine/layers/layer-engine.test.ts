@@ -6,10 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAudioBus, type AudioBus } from '../../../../src/engine/audio-bus';
+import { createAudioBus, ramp, type AudioBus } from '../../../../src/engine/audio-bus';
+import { loadLoopWindows } from '../../../../src/engine/player/load-loop-windows';
 import { createLayerEngine, type LayerEngine } from '../../../../src/engine/layers/layer-engine';
 import { parseMp3Layout } from '../../../../src/engine/player/mp3-layout';
-import { addLayer, createMixStore, removeLayer, setBedLevel, setLayerLevel } from '../../../../src/stores/mix-store';
+import { createMixStore } from '../../../../src/stores/mix-store';
+import { addLayer, removeLayer, setBedLevel, setLayerLevel } from '../../../../src/stores/mix-actions';
 import { createPlayerStore, pausePlayback, playSound } from '../../../../src/stores/player-store';
 
 type TestContext = AudioContext & { $processTo(time: string): void };
@@ -68,6 +70,7 @@ function harness() {
   });
   engine = createLayerEngine({
     bus,
+    runtime: { ramp, loadLoopWindows },
     mix,
     player,
     fetchFile: (url) => {

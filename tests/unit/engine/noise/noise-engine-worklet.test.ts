@@ -5,11 +5,13 @@
  */
 import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createNoiseState, NOISE_PROCESSOR_NAMES, NOISE_SEEDS, renderNoise } from '../../../../worklets/dsp/noise.ts';
-import { createAudioBus, type AudioBus } from '../../../../src/engine/audio-bus';
+import { createAudioBus, ramp, type AudioBus } from '../../../../src/engine/audio-bus';
+import { loadLoopWindows } from '../../../../src/engine/player/load-loop-windows';
 import { createNoiseEngine, type NoiseEngine } from '../../../../src/engine/noise/noise-engine';
 import { createLayerEngine, type LayerEngine } from '../../../../src/engine/layers/layer-engine';
 import { createAudioFocusStore } from '../../../../src/stores/audio-focus-store';
-import { addLayer, createMixStore, setBedLevel } from '../../../../src/stores/mix-store';
+import { createMixStore } from '../../../../src/stores/mix-store';
+import { addLayer, setBedLevel } from '../../../../src/stores/mix-actions';
 import { createNoiseStore } from '../../../../src/stores/noise-store';
 import { createPlayerStore, playSound } from '../../../../src/stores/player-store';
 import { AudioWorkletDouble, createdWorkletNodes, installAudioWorklet, type AudioWorkletNodeDouble } from '../../web-audio-worklet';
@@ -65,7 +67,7 @@ function harness() {
   });
   engine = createNoiseEngine({ bus, store, focus: createAudioFocusStore() });
   // A noise under a track is a layer of the mix: the layer engine plays it through the same sources.
-  layers = createLayerEngine({ bus, mix, player });
+  layers = createLayerEngine({ bus, runtime: { ramp, loadLoopWindows }, mix, player });
   return { engine, store, mix, player, contexts };
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { soundscapes } from '../../../../src/catalogue/catalogue';
-import { addLayer, createMixStore, removeLayer } from '../../../../src/stores/mix-store';
+import { createMixStore } from '../../../../src/stores/mix-store';
+import { addLayer, removeLayer } from '../../../../src/stores/mix-actions';
 import { createPlayerSession } from '../../../../src/engine/player/player-session';
 import { claimAudioFocus, createAudioFocusStore, stopAllAudio } from '../../../../src/stores/audio-focus-store';
 import { createPlayerStore, playSound } from '../../../../src/stores/player-store';
