@@ -43,7 +43,8 @@ export function startApp({ sources }: AppServices): void {
   if (firstTap) firstTap.element = player.audio;
   startNoiseEngine(bus);
   startLayersWithTheFirst(bus);
-  startSleepTimerEngine((level) => fade(level));
+  const fadeOut = bus.fadeOut;
+  startSleepTimerEngine((level) => fade(level), (seconds) => fadeOut(seconds));
   prepareOnFirstPress(bus);
 }
 

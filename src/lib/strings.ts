@@ -151,6 +151,8 @@ export const strings = {
   sleepTimerRemaining: (time: string) => `Sleep timer: ${time} left`,
   sleepTimerFading: 'Sleep timer: fading out',
   sleepTimerIntro: 'Playback fades out and pauses when the time is up.',
+  sleepFade: 'Fade out',
+  sleepFadeChoice: (minutes: number) => (minutes === 0 ? 'In the last second' : minutes === 1 ? 'Over the last minute' : `Over the last ${minutes} minutes`),
   close: 'Close',
   // Mixes and levels (issue 13; Lull's own wording).
   settings: 'Settings',

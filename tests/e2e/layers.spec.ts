@@ -6,7 +6,7 @@
  * decoded windows (its bytes counted on the page).
  */
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, axeViolations } from './fixtures';
 import { outputProbeScript } from './output-probe';
 import { recordRms } from './record-rms';
 
@@ -79,5 +79,39 @@ test.describe('layers as heard', () => {
     expect(Math.abs(10 * Math.log10(afterRemove / withoutRain))).toBeLessThan(1.5);
     expect((afterRemove - track) / afterRemove).toBeGreaterThan(0.1);
     await expect(bar(page)).toHaveAttribute('data-status', 'playing');
+  });
+});
+
+test.describe('layers from the home grid', () => {
+  test('lofi with rain and a fire under it, from the cards: one-handed at 360 px, the bar and the lock screen name the mix, the card tap still plays', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    // Nothing plays: no layer action yet.
+    await expect(page.getByTestId('card-layer')).toHaveCount(0);
+    await soundButton(page, 'Chill').click();
+    await expect(bar(page)).toHaveAttribute('data-status', 'playing');
+    const addRain = page.getByRole('button', { name: 'Add Rain under the current sound' });
+    await expect(addRain).toHaveAttribute('aria-pressed', 'false');
+    // Songs are not layers, and the playing track has no action.
+    await expect(page.getByRole('button', { name: 'Add Chill under the current sound' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add Piano under the current sound' })).toHaveCount(0);
+    const box = await addRain.boundingBox();
+    expect(box && box.width >= 40 && box.height >= 40).toBe(true);
+    await addRain.click();
+    // From the keyboard as well.
+    await page.getByRole('button', { name: 'Add Fire under the current sound' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(bar(page).getByTestId('player-layers')).toHaveText('+ Rain + Fire');
+    await expect(page.getByRole('button', { name: 'Remove Rain from under the current sound' })).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(() => page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe('Chill + Rain + Fire');
+    await expect(bar(page)).toHaveAttribute('data-status', 'playing');
+    expect(await axeViolations(page)).toEqual([]);
+    // The page does not scroll sideways at 360 px.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.getByRole('button', { name: 'Remove Rain from under the current sound' }).click();
+    await expect(bar(page).getByTestId('player-layers')).toHaveText('+ Fire');
+    // The card's own tap keeps SPEC's meaning: it plays Rain as the track.
+    await soundButton(page, 'Rain').click();
+    await expect(page.getByTestId('player-title')).toContainText('Rain');
   });
 });
