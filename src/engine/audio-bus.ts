@@ -45,6 +45,8 @@ export interface AudioBus {
   hold(holder: string, playing: boolean): void;
   /** The sleep timer's fade, 0..1, ramped. */
   setFade(level: number): void;
+  /** The sleep timer's long fade: the fade gain to 0 over `seconds`, linear on the audio clock (setFade ends it). */
+  fadeOut(seconds: number): void;
   /** master × fade, for the element-only fallback where Web Audio is missing. */
   level(): number;
   /** Called with the new graph when the context was replaced (sources must reconnect). */
@@ -223,6 +225,14 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
       fade = Number.isFinite(level) ? Math.min(1, Math.max(0, level)) : 1;
       if (graph) ramp(graph.fade.gain, graph.ctx, fade);
       levelChanged();
+    },
+    fadeOut(seconds) {
+      if (!graph) return;
+      const param = graph.fade.gain;
+      const at = graph.ctx.currentTime;
+      param.cancelScheduledValues(at);
+      param.setValueAtTime(param.value, at);
+      param.linearRampToValueAtTime(0, at + Math.max(0, seconds));
     },
     level: () => mix.masterVolume * fade,
     onReplaced(listener) {

@@ -6,14 +6,17 @@
  * something: a press comes 50–200 ms before its click on a phone, time the context's construction
  * would otherwise add to the first sound.
  */
-import { startMixStore } from '../stores/mix-store';
+import { subscribe } from 'valtio/vanilla';
+import { reportError } from '../lib/error-reporting';
+import { mixStore, startMixStore } from '../stores/mix-store';
 import { startPlaylistStore } from '../stores/playlist-store';
 import { startStatsStore } from '../stores/stats-store';
 import { startUiStore } from '../stores/ui-store';
-import { createAudioBus, type AudioBus } from './audio-bus';
+import { createAudioBus, ramp, type AudioBus } from './audio-bus';
 import { firstTapHandover, handedOverContext } from './first-tap';
 import { startNoiseEngine } from './noise/noise-engine';
 import type { PlaybackSourceService } from './playback-sources';
+import { loadLoopWindows } from './player/load-loop-windows';
 import { startPlayerEngine } from './player/player-engine';
 import { startSleepTimerEngine } from './sleep-timer';
 
@@ -39,8 +42,29 @@ export function startApp({ sources }: AppServices): void {
   // A tap from now until React answers unlocks the app's own element.
   if (firstTap) firstTap.element = player.audio;
   startNoiseEngine(bus);
-  startSleepTimerEngine((level) => fade(level));
+  startLayersWithTheFirst(bus);
+  const fadeOut = bus.fadeOut;
+  startSleepTimerEngine((level) => fade(level), (seconds) => fadeOut(seconds));
   prepareOnFirstPress(bus);
+}
+
+/** The layer engine loads with the mix's first layer (the first load's budget, issue 24); a failed load is tried at the next change. */
+function startLayersWithTheFirst(target: AudioBus): void {
+  let loading = false;
+  const stop = subscribe(mixStore, () => {
+    if (loading || mixStore.layers.length === 0) return;
+    loading = true;
+    import('./layers/layer-engine').then(
+      ({ startLayerEngine }) => {
+        stop();
+        startLayerEngine(target, { ramp, loadLoopWindows });
+      },
+      (error: unknown) => {
+        loading = false;
+        reportError(error, 'Lull: the layers could not load:');
+      },
+    );
+  });
 }
 
 function prepareOnFirstPress(target: AudioBus): void {

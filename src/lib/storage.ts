@@ -11,7 +11,12 @@ export const STORAGE_KEYS = {
   // Lull's own keys (issue 13): the master volume (a JSON number 0..1) and each noise colour's bed level.
   masterVolume: 'masterVolume',
   noiseBedLevels: 'noiseBedLevels',
+  // Issue 23: the listener's saved mixes (saved-mix-storage.ts).
+  savedMixes: 'savedMixes',
 } as const;
+
+/** Fired on the window after this tab wrote its saved mixes (the storage event reaches only the other tabs). */
+export const SAVED_MIXES_WRITTEN = 'lull-saved-mixes';
 
 /** Returns the parsed value, or undefined when the shape is wrong. */
 export type Validate<T> = (value: unknown) => T | undefined;
@@ -97,6 +102,33 @@ export function readJson<T>(key: string, validate: Validate<T>, fallback: T): T 
     },
     fallback,
   );
+}
+
+/**
+ * Reads a JSON list whose parser may have to drop parts (`lossy`): then the usable parts are
+ * returned and the whole original is kept aside. `value` is undefined when nothing usable is
+ * stored; `recovered` says some stored data could not be used (tell the user).
+ */
+export function readRecoverable<T>(key: string, parse: (value: unknown) => { value: T; lossy: boolean } | undefined): { value: T | undefined; recovered: boolean } {
+  let recovered = false;
+  const value = readRaw<T | undefined>(
+    key,
+    (raw) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        recovered = true;
+        return undefined;
+      }
+      const parsed = parse(json);
+      if (!parsed || parsed.lossy) recovered = true;
+      if (parsed?.lossy) keepAside(key, raw);
+      return parsed?.value;
+    },
+    undefined,
+  );
+  return { value, recovered };
 }
 
 export type WriteResult = { ok: true } | { ok: false; error: unknown };

@@ -2,25 +2,33 @@ import { proxy, subscribe } from 'valtio/vanilla';
 import { isRecord, onStorageChange, readJson, STORAGE_KEYS, writeJson } from '../lib/storage';
 import { reportError } from '../lib/error-reporting';
 import { isNoiseColour, type NoiseColour } from './noise-store';
+import type { MixLayer } from './mix-layers';
 
 /**
- * The listener's mix (issue 13): one master volume over everything that plays, and a noise bed
- * under the current track. Plain numbers and names only: the audio engine follows this store
- * with `subscribe` and applies every level as Web Audio gain (ramped, never `element.volume`).
+ * The listener's mix (issues 13, 23): one master volume over everything that plays, and up to
+ * MAX_LAYERS layers (soundscapes or noises) under the current track. Plain numbers and names only:
+ * the audio engine follows this store with `subscribe` and applies every level as Web Audio gain
+ * (ramped, never `element.volume`).
  *
  * Persisted (lib/storage rules: an unreadable value is kept aside, a warning names the key, the
- * default is used): the master volume under 'masterVolume' (a JSON number 0..1) and the bed
- * levels under 'noiseBedLevels' ({ white, pink, brown }, each 0..1). The bed itself is not: a
- * reload starts with nothing playing.
+ * default is used): the master volume under 'masterVolume' (a JSON number 0..1) and each noise
+ * colour's last level under 'noiseBedLevels' ({ white, pink, brown }, each 0..1). The layers are
+ * not: a reload starts with nothing playing (saved mixes keep them). The layer actions are in
+ * mix-actions.ts: only what plays a layer loads them (the first load's budget, issue 24).
  */
 export interface MixState {
-  /** The user's master volume, 0..1, scaling the catalogue volumes and the noise bed. */
+  /** The user's master volume, 0..1, scaling the catalogue volumes and every layer. */
   masterVolume: number;
-  /** The noise colour played under the current track, or null for none. */
-  bed: NoiseColour | null;
-  /** Each colour's level as a bed, 0..1 (before the master volume). */
+  /** What plays under the current track, in the order added; each sound at most once. */
+  layers: MixLayer[];
+  /** Each layer's level drifts slowly (±3 dB over minutes), from `seed`. */
+  alive: boolean;
+  /** The drift's seed (a uint32), so a mix sounds the same from its link. */
+  seed: number;
+  /** Each noise colour's last level as a layer, 0..1: a colour added again comes back at it. */
   bedLevels: Record<NoiseColour, number>;
 }
+
 
 export const DEFAULT_MASTER_VOLUME = 1;
 export const DEFAULT_BED_LEVEL = 0.5;
@@ -33,7 +41,9 @@ const defaultBedLevels = (): Record<NoiseColour, number> => ({ white: DEFAULT_BE
 export function createMixStore(initial: Partial<MixState> = {}): MixState {
   return proxy<MixState>({
     masterVolume: DEFAULT_MASTER_VOLUME,
-    bed: null,
+    layers: [],
+    alive: true,
+    seed: 1,
     bedLevels: defaultBedLevels(),
     ...initial,
   });
@@ -130,21 +140,4 @@ export function startMixStore(store: MixState = mixStore): () => void {
 export function setMasterVolume(volume: number, store: MixState = mixStore): void {
   const level = clampLevel(volume);
   if (level !== undefined) store.masterVolume = level;
-}
-
-/** Play `colour` under the current track (null takes the bed away). */
-export function setNoiseBed(colour: NoiseColour | null, store: MixState = mixStore): void {
-  store.bed = colour;
-}
-
-export function setBedLevel(colour: NoiseColour, level: number, store: MixState = mixStore): void {
-  const clamped = clampLevel(level);
-  if (clamped !== undefined) store.bedLevels[colour] = clamped;
-}
-
-/** A shared mix, applied in one go (the mix link's Play tap): levels first, so the sound starts at them. */
-export function applyMixLevels(mix: { masterVolume?: number; bed?: NoiseColour | null; bedLevel?: number }, store: MixState = mixStore): void {
-  if (mix.masterVolume !== undefined) setMasterVolume(mix.masterVolume, store);
-  if (mix.bed && mix.bedLevel !== undefined) setBedLevel(mix.bed, mix.bedLevel, store);
-  if (mix.bed !== undefined) setNoiseBed(mix.bed, store);
 }

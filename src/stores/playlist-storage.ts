@@ -1,4 +1,4 @@
-import { isRecord, keepAside, readRaw, STORAGE_KEYS, writeJson, type WriteResult } from '../lib/storage';
+import { isRecord, readRecoverable, STORAGE_KEYS, writeJson, type WriteResult } from '../lib/storage';
 import { constants } from '../lib/strings';
 
 /**
@@ -121,25 +121,11 @@ export function readStoredPlaylists(): { playlists: Playlist[]; recovered: boole
 
 /** As readStoredPlaylists, with undefined playlists when nothing usable is stored. */
 export function readStoredPlaylistsIfAny(): { playlists: Playlist[] | undefined; recovered: boolean } {
-  let recovered = false;
-  const playlists = readRaw<Playlist[] | undefined>(
-    STORAGE_KEYS.soundscapePlaylists,
-    (raw) => {
-      let value: unknown;
-      try {
-        value = JSON.parse(raw);
-      } catch {
-        recovered = true;
-        return undefined;
-      }
-      const parsed = parsePlaylists(value);
-      if (!parsed || parsed.lossy) recovered = true;
-      if (parsed?.lossy) keepAside(STORAGE_KEYS.soundscapePlaylists, raw);
-      return parsed?.playlists;
-    },
-    undefined,
-  );
-  return { playlists, recovered };
+  const { value, recovered } = readRecoverable(STORAGE_KEYS.soundscapePlaylists, (json) => {
+    const parsed = parsePlaylists(json);
+    return parsed && { value: parsed.playlists, lossy: parsed.lossy };
+  });
+  return { playlists: value, recovered };
 }
 
 export const loadPlaylists = (): Playlist[] => readStoredPlaylists().playlists;

@@ -14,10 +14,15 @@ export interface SleepTimerState {
   remainingSeconds: number;
   /** The last duration chosen, in minutes, so the dialog offers it again. */
   lastMinutes: number;
+  /** Issue 23: the whole mix fades over the timer's last this many minutes (0: SPEC's ~1 s fade at zero). */
+  fadeMinutes: number;
 }
 
+/** The long fades offered (minutes); 0 is SPEC's default ~1 s fade. */
+export const SLEEP_FADE_CHOICES = [0, 1, 5, 10, 30] as const;
+
 export function createSleepTimerStore(): SleepTimerState {
-  return proxy<SleepTimerState>({ status: 'idle', endsAt: null, remainingSeconds: 0, lastMinutes: 30 });
+  return proxy<SleepTimerState>({ status: 'idle', endsAt: null, remainingSeconds: 0, lastMinutes: 30, fadeMinutes: 0 });
 }
 
 export const sleepTimerStore = createSleepTimerStore();

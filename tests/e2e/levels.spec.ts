@@ -8,7 +8,8 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { outputProbeScript, type OutputProbe } from './output-probe';
+import { outputProbeScript } from './output-probe';
+import { recordRms } from './record-rms';
 import { expectDecodedLoop } from './track-state';
 
 const soundButton = (page: Page, name: string) => page.getByTestId('sound-grid').getByRole('button', { name: new RegExp(`^${name}\\b`) });
@@ -24,26 +25,6 @@ function readOnlyVolume() {
     configurable: true,
     get: () => 1,
     set: (value: number) => writes.push(value),
-  });
-}
-
-/** Records `ms` of output; returns the RMS and the element's place before and after. */
-async function recordRms(page: Page, ms: number) {
-  await page.evaluate(() => {
-    const p = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
-    p.take();
-    p.record(true);
-    (window as unknown as { __from: number }).__from = (document.getElementById('lull-player') as HTMLAudioElement).currentTime;
-  });
-  await page.waitForTimeout(ms);
-  return page.evaluate(() => {
-    const p = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
-    p.record(false);
-    const to = (document.getElementById('lull-player') as HTMLAudioElement).currentTime;
-    const { samples } = p.take();
-    let sum = 0;
-    for (const x of samples) sum += x * x;
-    return { rms: Math.sqrt(sum / Math.max(1, samples.length)), from: (window as unknown as { __from: number }).__from, to, count: samples.length };
   });
 }
 
@@ -139,8 +120,8 @@ test.describe('levels as Web Audio gain, with element.volume read-only (iOS)', (
     // Brown noise under the track, from the player bar's mix panel, at 100 %.
     await bar(page).getByRole('button', { name: 'Mix and volume' }).click();
     const panel = page.getByRole('dialog', { name: 'Mix and volume' });
-    await panel.getByRole('button', { name: 'Brown', exact: true }).click();
-    const bedLevel = panel.getByTestId('noise-bed-level');
+    await panel.getByRole('combobox', { name: 'Add a layer' }).selectOption('brown');
+    const bedLevel = panel.getByRole('slider', { name: 'Brown noise level' });
     await bedLevel.focus();
     await page.keyboard.press('End');
     await expect(bedLevel).toHaveAttribute('aria-valuenow', '100');

@@ -4,7 +4,7 @@ import { expectTrackPlaying, trackState } from './track-state';
 import { savedAudioRecords } from './saved-audio';
 
 /**
- * Issue 13's controls: the master volume, the noise bed, mix links and the small things.
+ * Issue 13's controls: the master volume, the layers (issue 23), mix links and the small things.
  * What the levels do to the sound (gain measured from the output) is the audio graph's part and
  * is checked in its own specs; here: the stores as the UI shows them, persistence, the shared
  * player element playing, hostile links, the clipboard, the sleep timer and Settings everywhere.
@@ -98,36 +98,39 @@ test.describe('master volume', () => {
   });
 });
 
-test.describe('noise bed', () => {
-  test('the player bar adds a noise under the track, with its own level, shows it, and takes it away', async ({ page }) => {
+test.describe('layers', () => {
+  test('the mix panel adds layers under the track, each with its own level and Remove, shows them, and removes exactly one', async ({ page }) => {
     await page.goto('/');
     await soundButton(page, 'Rain').click();
     await expectPlaying(page, 'rain.mp3');
-    await expect(page.getByTestId('player-bed')).toHaveCount(0);
+    await expect(page.getByTestId('player-layers')).toHaveCount(0);
     await openMixPanel(page);
     await expect(masterVolume(page)).toHaveAttribute('aria-valuenow', '100');
-    const group = mixPanel(page).getByRole('group', { name: 'Noise under the sound' });
-    await expect(group.getByRole('button', { name: 'None' })).toHaveAttribute('aria-pressed', 'true');
-    await group.getByRole('button', { name: 'Brown' }).click();
-    await expect(group.getByRole('button', { name: 'Brown' })).toHaveAttribute('aria-pressed', 'true');
+    const add = mixPanel(page).getByRole('combobox', { name: 'Add a layer' });
+    await add.selectOption('brown');
     const level = mixPanel(page).getByRole('slider', { name: 'Brown noise level' });
     await expect(level).toHaveAttribute('aria-valuenow', '50');
     await level.focus();
     await page.keyboard.press('PageDown');
     await expect(level).toHaveAttribute('aria-valuenow', '40');
-    await expect(page.getByTestId('player-bed')).toHaveText('with brown noise underneath');
+    await expect(page.getByTestId('player-layers')).toHaveText('+ Brown noise');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('noiseBedLevels'))).toBe('{"white":0.5,"pink":0.5,"brown":0.4}');
-    // Pink keeps its own level.
-    await group.getByRole('button', { name: 'Pink' }).click();
-    await expect(mixPanel(page).getByRole('slider', { name: 'Pink noise level' })).toHaveAttribute('aria-valuenow', '50');
-    await expect(page.getByTestId('player-bed')).toHaveAttribute('data-colour', 'pink');
+    // A second layer, a soundscape, beside the first: the bar names the mix.
+    await add.selectOption({ label: 'Fire' });
+    await expect(mixPanel(page).getByRole('slider', { name: 'Fire level' })).toHaveAttribute('aria-valuenow', '50');
+    await expect(page.getByTestId('player-layers')).toHaveText('+ Brown noise + Fire');
+    // A sound already in the mix is not offered again.
+    await expect(add.locator('option[value="brown"]')).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await mixPanel(page).getByRole('button', { name: 'Remove Brown noise' }).click();
+    await expect(page.getByTestId('player-layers')).toHaveAttribute('data-sounds', 'fire');
     await page.keyboard.press('Escape');
     await expect(mixPanel(page)).toBeHidden();
     // Focus goes back to the button that opened the panel.
     await expect(page.getByTestId('player-bar').getByRole('button', { name: 'Mix and volume' })).toBeFocused();
     await openMixPanel(page);
-    await mixPanel(page).getByRole('button', { name: 'None' }).click();
-    await expect(page.getByTestId('player-bed')).toHaveCount(0);
+    await mixPanel(page).getByRole('button', { name: 'Remove Fire' }).click();
+    await expect(page.getByTestId('player-layers')).toHaveCount(0);
     // The track itself played on throughout.
     await expectPlaying(page, 'rain.mp3');
   });
@@ -144,13 +147,13 @@ test.describe('noise bed', () => {
     await expect(under).toHaveAttribute('aria-pressed', 'false');
     await expect(page.getByText('Pink noise plays quietly under Ocean, with its own level.')).toBeVisible();
     await under.click();
-    await expect(page.getByTestId('player-bed')).toHaveAttribute('data-colour', 'pink');
+    await expect(page.getByTestId('player-layers')).toHaveAttribute('data-sounds', 'pink');
     const remove = page.getByRole('button', { name: 'Remove from under the current sound' });
     await expect(remove).toHaveAttribute('aria-pressed', 'true');
     // The page's own Play/Pause is untouched by the bed.
     await expect(page.getByRole('button', { name: 'Play Pink Noise' })).toHaveAttribute('data-status', 'stopped');
     await remove.click();
-    await expect(page.getByTestId('player-bed')).toHaveCount(0);
+    await expect(page.getByTestId('player-layers')).toHaveCount(0);
     await expectPlaying(page, 'ocean.mp3');
   });
 });
@@ -168,7 +171,7 @@ test.describe('a noise on its own', () => {
       await openMixPanel(page);
       await expect(masterVolume(page)).toBeVisible();
       await expect(mixPanel(page).getByRole('button', { name: 'Copy link' })).toBeVisible();
-      await expect(mixPanel(page).getByTestId('noise-bed-controls')).toHaveCount(0);
+      await expect(mixPanel(page).getByTestId('layer-controls')).toHaveCount(0);
       expect(await axeViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await bar.getByRole('button', { name: 'Pause' }).click();
@@ -189,7 +192,7 @@ test.describe('mix links', () => {
     const card = page.getByTestId('shared-mix');
     await expect(card.getByRole('heading', { name: 'A mix was shared with you' })).toBeVisible();
     await expect(card.getByTestId('shared-mix-sound')).toHaveText('Sound: 🌧️ Rain');
-    await expect(card.getByTestId('shared-mix-noise')).toHaveText('Noise: Brown noise at 40 %');
+    await expect(card.getByTestId('shared-mix-layer')).toHaveText('With: Brown noise at 40 %');
     await expect(card.getByText('Master volume: 80 %')).toBeVisible();
     await expect(page.getByTestId('mix-link-notice')).toHaveCount(0);
     // Nothing plays and nothing is stored before the tap.
@@ -201,7 +204,7 @@ test.describe('mix links', () => {
     await card.getByRole('button', { name: 'Play this mix' }).click();
     await expectPlaying(page, 'rain.mp3');
     await expect(page.getByTestId('player-title')).toContainText('Rain');
-    await expect(page.getByTestId('player-bed')).toHaveAttribute('data-colour', 'brown');
+    await expect(page.getByTestId('player-layers')).toHaveAttribute('data-sounds', 'brown');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('shared-mix')).toHaveCount(0);
     await openMixPanel(page);
@@ -214,7 +217,7 @@ test.describe('mix links', () => {
 
   test('a noise-only link plays the noise alone; Dismiss forgets a link', async ({ page }) => {
     await page.goto('/?mix=1&noise=white&volume=30');
-    await expect(page.getByTestId('shared-mix-noise')).toHaveText('Noise: White noise');
+    await expect(page.getByTestId('shared-mix-layer')).toHaveText('With: White noise at 50 %');
     await page.getByTestId('shared-mix').getByRole('button', { name: 'Play this mix' }).click();
     await expect(page).toHaveURL(/\/$/);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'White Noise', exact: true }).click();
@@ -273,15 +276,16 @@ test.describe('mix links', () => {
     await openMixPanel(page);
     await masterVolume(page).focus();
     await page.keyboard.press('PageDown');
-    await mixPanel(page).getByRole('button', { name: 'Pink' }).click();
+    await mixPanel(page).getByRole('combobox', { name: 'Add a layer' }).selectOption('pink');
     await mixPanel(page).getByRole('button', { name: 'Copy link' }).click();
     await expect(page.getByTestId('mix-link-snackbar')).toHaveText('Link copied');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(`${baseURL}/?mix=1&sound=crickets&noise=pink&volume=90&noiseLevel=50`);
+    // Links v2 (issue 23): every layer, the volume, and the drift's seed.
+    expect(copied).toMatch(new RegExp(`^${baseURL}/\\?mix=2&sound=crickets&layers=pink:50&volume=90&alive=1&seed=\\d+$`));
     // The copied link reproduces the mix.
     await page.goto(copied.replace(baseURL ?? '', ''));
     await expect(page.getByTestId('shared-mix-sound')).toHaveText('Sound: 🦗 Crickets');
-    await expect(page.getByTestId('shared-mix-noise')).toHaveText('Noise: Pink noise at 50 %');
+    await expect(page.getByTestId('shared-mix-layer')).toHaveText('With: Pink noise at 50 %');
   });
 
   test('without a working clipboard the snackbar shows the link to copy by hand', async ({ page, baseURL }) => {
@@ -294,7 +298,7 @@ test.describe('mix links', () => {
     await page.getByRole('button', { name: 'Copy link' }).click();
     const snackbar = page.getByTestId('mix-link-snackbar');
     await expect(snackbar).toContainText('Copy this link:');
-    await expect(snackbar.getByRole('textbox', { name: 'Mix link' })).toHaveValue(`${baseURL}/?mix=1&noise=brown&volume=100&noiseLevel=50`);
+    await expect(snackbar.getByRole('textbox', { name: 'Mix link' })).toHaveValue(`${baseURL}/?mix=2&layers=brown:50&volume=100`);
     await snackbar.getByRole('button', { name: 'Close' }).click();
     await expect(snackbar).toHaveCount(0);
   });
@@ -329,7 +333,7 @@ test.describe('mix links offline', () => {
     await page.getByRole('button', { name: 'Play this mix' }).click();
     await expectPlaying(page, 'ocean.mp3');
     expect(await page.evaluate(() => (document.getElementById('lull-player') as HTMLAudioElement).src)).toMatch(/^blob:/);
-    await expect(page.getByTestId('player-bed')).toHaveAttribute('data-colour', 'brown');
+    await expect(page.getByTestId('player-layers')).toHaveAttribute('data-sounds', 'brown');
     await context.setOffline(false);
   });
 });

@@ -55,7 +55,7 @@ try {
     }
     // The README's 'Mixes' screenshots: a shared mix ready to play, then the mix panel over it playing.
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark', serviceWorkers: 'block' });
-    await page.goto(`${baseUrl}?mix=1&sound=rain&noise=brown&volume=80&noiseLevel=40`);
+    await page.goto(`${baseUrl}?mix=2&sound=chill&layers=rain:40,brown:25&volume=80`);
     await page.getByTestId('shared-mix').waitFor();
     await page.waitForLoadState('networkidle');
     const mixLink = fileURLToPath(new URL('./screenshots/mix-link.png', import.meta.url));

@@ -97,6 +97,9 @@ function SidebarToggle() {
   );
 }
 
+// Responsive like `p` (every breakpoint), or p's media queries win and the floating player bar covers the page's last controls.
+const mainPaddingBottom = { xs: `${layout.playerBarHeightPx + 48}px`, sm: `${layout.playerBarHeightPx + 48}px` };
+
 export function AppLayout() {
   const { pathname } = useLocation();
   const title = pageTitle(matchedRoute(pathname));
@@ -120,7 +123,7 @@ export function AppLayout() {
           </Toolbar>
         </AppBar>
         <OfflineStatus />
-        <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, p: { xs: 2, sm: 3 }, pb: `${layout.playerBarHeightPx + 48}px`, outline: 'none', maxWidth: 1100, width: '100%', mx: 'auto' }}>
+        <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, p: { xs: 2, sm: 3 }, pb: mainPaddingBottom, outline: 'none', maxWidth: 1100, width: '100%', mx: 'auto' }}>
           {/* Navigations are transitions (BrowserRouter): while the next page's chunk loads, the
               current page stays; the fallback shows only if a page suspends outside a transition. */}
           <Suspense fallback={<CircularProgress aria-label="Loading page" />}>

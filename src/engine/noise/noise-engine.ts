@@ -3,9 +3,7 @@
  * - On its own (SPEC 4, the noise pages): Play starts, Pause stops, a second Play while playing is
  *   ignored; gain 1. It keeps playing while the listener moves around the app. A noise on its own
  *   and a catalogue track take turns through the audio-focus store, as SPEC 1's one thing at a time.
- * - As a bed (issue 13): mixStore.bed plays under the current track at bedLevels[colour] while the
- *   track is meant to play, so it pauses and resumes with it (and with the lock screen and the
- *   sleep timer, which act on the track).
+ * Noise under a track is a layer of the mix (engine/layers/layer-engine.ts), not this engine's.
  * Start and stop are short ramps so nothing clicks; levels follow the stores with setTargetAtTime.
  * When the OS pauses the output element, a noise on its own shows stopped, and plays again when the
  * OS gives the output back (issue 14: the button and the lock screen follow what is really heard).
@@ -16,7 +14,6 @@ import { subscribe } from 'valtio/vanilla';
 import { reportError } from '../../lib/error-reporting';
 import { PRODUCT, routeTitles } from '../../lib/strings';
 import { audioFocus, claimAudioFocus, releaseAudioFocus, type AudioFocusState } from '../../stores/audio-focus-store';
-import { mixStore, type MixState } from '../../stores/mix-store';
 import {
   noiseStore,
   reportNoisePlaying,
@@ -26,7 +23,6 @@ import {
   type NoiseColour,
   type NoiseState,
 } from '../../stores/noise-store';
-import { playerStore, type PlayerState } from '../../stores/player-store';
 import { ramp, type AudioBus, type BusNodes } from '../audio-bus';
 import { setSessionPlaybackState, showInMediaSession } from '../media-session';
 import type { NoiseSource } from './noise-sources';
@@ -48,8 +44,6 @@ export interface NoiseEngineDeps {
   bus: AudioBus;
   store?: NoiseState;
   focus?: AudioFocusState;
-  mix?: MixState;
-  player?: PlayerState;
 }
 
 export interface NoiseEngine {
@@ -72,8 +66,6 @@ export function createNoiseEngine(deps: NoiseEngineDeps): NoiseEngine {
   const { bus } = deps;
   const store = deps.store ?? noiseStore;
   const focus = deps.focus ?? audioFocus;
-  const mix = deps.mix ?? mixStore;
-  const player = deps.player ?? playerStore;
   /** The noise playing on its own (the noise pages), or null. */
   let solo: NoiseColour | null = null;
   let voice: Voice | null = null;
@@ -81,7 +73,6 @@ export function createNoiseEngine(deps: NoiseEngineDeps): NoiseEngine {
 
   const wanted = (): { colour: NoiseColour; level: number } | null => {
     if (solo) return { colour: solo, level: 1 };
-    if (mix.bed && player.currentIndex !== null && player.intent === 'play') return { colour: mix.bed, level: mix.bedLevels[mix.bed] };
     return null;
   };
 
@@ -204,8 +195,6 @@ export function createNoiseEngine(deps: NoiseEngineDeps): NoiseEngine {
       // A track (or the sleep timer's 'none') took the speakers: a noise on its own stops.
       if (solo && focus.owner !== 'noise') stop();
     }),
-    subscribe(mix, reconcile),
-    subscribe(player, reconcile),
     bus.onReplaced(reconcile),
     bus.onInterrupted((interrupted) => {
       if (interrupted) {

@@ -8,7 +8,9 @@
  */
 import { subscribe } from 'valtio/vanilla';
 import type { Soundscape } from '../../catalogue/catalogue';
-import { PRODUCT } from '../../lib/strings';
+import { PRODUCT, strings } from '../../lib/strings';
+import { layerName } from '../../stores/mix-layers';
+import { mixStore, type MixState } from '../../stores/mix-store';
 import { claimAudioFocus, type AudioFocusState, type AudioOwner } from '../../stores/audio-focus-store';
 import { pausePlayback, playNext, playPrevious, resumePlayback, type PlayerState } from '../../stores/player-store';
 import type { AudioBus } from '../audio-bus';
@@ -18,6 +20,8 @@ export interface PlayerSessionDeps {
   store: PlayerState;
   focus: AudioFocusState;
   bus?: Pick<AudioBus, 'onInterrupted'>;
+  /** The mix, whose layers the lock screen names with the track ('Chill + Rain + Fire'). */
+  mix?: MixState;
   /** Another engine (or the sleep timer) took the speakers while the track was meant to play. */
   onFocusLost(): void;
 }
@@ -50,7 +54,21 @@ export function createPlayerSession(deps: PlayerSessionDeps): PlayerSession {
     previous: () => playPrevious(store),
   };
   const ownsFocus = () => focus.owner === 'player';
-  const showItem = (sound: Soundscape) => showInMediaSession({ title: sound.name, artist: PRODUCT, artwork: sound.image }, handlers);
+  const mix = deps.mix ?? mixStore;
+  let shown: Soundscape | undefined;
+  const showItem = (sound: Soundscape) => {
+    shown = sound;
+    const title = strings.mixName(sound.name, mix.layers.map((layer) => layerName(layer.sound)));
+    showInMediaSession({ title, artist: PRODUCT, artwork: sound.image }, handlers);
+  };
+  // A layer added or removed renames the mix on the lock screen (levels do not: the names are compared).
+  let layerNames = '';
+  const unsubscribeMix = subscribe(mix, () => {
+    const names = mix.layers.map((layer) => layer.sound).join();
+    if (names === layerNames) return;
+    layerNames = names;
+    if (shown && ownsFocus()) showItem(shown);
+  });
 
   const unsubscribe = subscribe(focus, () => {
     if (lastOwner === 'player' && focus.owner !== 'player' && store.intent === 'play') deps.onFocusLost();
@@ -90,6 +108,7 @@ export function createPlayerSession(deps: PlayerSessionDeps): PlayerSession {
     },
     dispose() {
       unsubscribe();
+      unsubscribeMix();
       unsubscribeBus?.();
     },
   };

@@ -1,5 +1,6 @@
 import { mediaSlug } from '../../catalogue/entries';
 import { soundscapes } from '../../catalogue/catalogue';
+import type { MixLayer } from '../../stores/mix-layers';
 import type { MixState } from '../../stores/mix-store';
 import type { NoiseColour } from '../../stores/noise-store';
 import type { SharedMix } from './mix-link';
@@ -11,20 +12,22 @@ interface NoiseView {
   readonly colour: NoiseColour | null;
   readonly status: string;
 }
-type MixView = Readonly<Pick<MixState, 'masterVolume' | 'bed'>> & { readonly bedLevels: Readonly<Record<NoiseColour, number>> };
+type MixView = Readonly<Pick<MixState, 'masterVolume' | 'alive' | 'seed'>> & {
+  readonly layers: readonly Readonly<MixLayer>[];
+  readonly bedLevels: Readonly<Record<NoiseColour, number>>;
+};
 
 /**
- * What a mix link should reproduce: the current track (by slug) with the bed under it, or a noise
- * playing alone; null when nothing is selected.
+ * What a mix link or a saved mix should reproduce: the current track (by slug) with every layer
+ * under it, or a noise playing alone; null when nothing is selected.
  */
 export function currentSharedMix(player: PlayerView, noise: NoiseView, mix: MixView): SharedMix | null {
   const sound = player.currentIndex === null ? undefined : soundscapes[player.currentIndex];
-  const colour = sound ? mix.bed : noise.status !== 'stopped' ? noise.colour : null;
-  if (!sound && !colour) return null;
-  return {
-    soundSlug: sound ? mediaSlug(sound.name) : null,
-    noise: colour,
-    masterVolume: mix.masterVolume,
-    noiseLevel: colour ? mix.bedLevels[colour] : null,
-  };
+  if (sound) {
+    const layers = mix.layers.map((layer) => ({ sound: layer.sound, level: layer.level }));
+    return { soundSlug: mediaSlug(sound.name), layers, masterVolume: mix.masterVolume, alive: mix.alive, seed: mix.seed };
+  }
+  const colour = noise.status !== 'stopped' ? noise.colour : null;
+  if (!colour) return null;
+  return { soundSlug: null, layers: [{ sound: colour, level: mix.bedLevels[colour] }], masterVolume: mix.masterVolume };
 }

@@ -3,13 +3,15 @@ import Stack from '@mui/material/Stack';
 import { useSnapshot } from 'valtio';
 import { playerStore } from '../../stores/player-store';
 import { MasterVolumeSlider } from './master-volume-slider';
-import { NoiseBedControls } from './noise-bed-controls';
+import { LayerControls } from './layer-controls';
 import { CopyMixLinkButton } from './copy-mix-link-button';
+import { MixLibrary } from './mix-library';
+import { SurpriseButton } from './surprise-button';
 
-/** The player bar's mix panel: master volume, the noise bed and its level, and the mix link. */
+/** The player bar's mix panel: master volume, the layers under the track (issue 23), and the mix link. */
 export function MixPanel() {
   const player = useSnapshot(playerStore);
-  // A bed goes under a track: with a noise playing alone there is nothing to put it under.
+  // Layers go under a track: with a noise playing alone there is nothing to put them under.
   const hasTrack = player.currentIndex !== null && player.status !== 'idle';
   return (
     <Stack spacing={2} sx={{ p: 2, width: 'min(22rem, calc(100vw - 32px))' }} data-testid="mix-panel">
@@ -17,11 +19,14 @@ export function MixPanel() {
       <Divider />
       {hasTrack && (
         <>
-          <NoiseBedControls />
+          <LayerControls />
+          <SurpriseButton />
           <Divider />
         </>
       )}
       <CopyMixLinkButton />
+      <Divider />
+      <MixLibrary />
     </Stack>
   );
 }

@@ -6,7 +6,8 @@ import LayersClearIcon from '@mui/icons-material/LayersClear';
 import { useSnapshot } from 'valtio';
 import { soundscapes } from '../../catalogue/catalogue';
 import { strings } from '../../lib/strings';
-import { mixStore, setNoiseBed } from '../../stores/mix-store';
+import { mixStore } from '../../stores/mix-store';
+import { toggleLayer } from '../../stores/mix-actions';
 import type { NoiseColour } from '../../stores/noise-store';
 import { playerStore } from '../../stores/player-store';
 
@@ -19,7 +20,7 @@ export function PlayUnderButton({ colour }: { colour: NoiseColour }) {
   if (!sound) {
     return <Typography variant="body2" color="text.secondary" data-testid="play-under-unavailable">{strings.playUnderNoTrack}</Typography>;
   }
-  const underNow = mix.bed === colour;
+  const underNow = mix.layers.some((layer) => layer.sound === colour);
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
       <Button
@@ -28,7 +29,7 @@ export function PlayUnderButton({ colour }: { colour: NoiseColour }) {
         aria-pressed={underNow}
         data-testid="play-under"
         // The engine starts the bed from this store change, still inside the tap.
-        onClick={() => setNoiseBed(underNow ? null : colour)}
+        onClick={() => toggleLayer(colour)}
       >
         {underNow ? strings.removeFromUnderCurrent : strings.playUnderCurrent}
       </Button>

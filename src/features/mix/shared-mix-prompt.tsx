@@ -8,41 +8,37 @@ import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { mediaSlug } from '../../catalogue/entries';
-import { playNoise } from '../../engine/noise/noise-engine';
 import { strings } from '../../lib/strings';
-import { applyMixLevels, setBedLevel, setMasterVolume } from '../../stores/mix-store';
-import { isSoundAvailable, offlineStore } from '../../stores/offline-store';
-import { playableSoundscapes, playerStore, playSound, resumePlayback } from '../../stores/player-store';
+import { offlineStore } from '../../stores/offline-store';
+import { playableSoundscapes } from '../../stores/player-store';
 import { decodeMixLink, type SharedMix } from './mix-link';
+import { mixPartLabel, mixPartName } from './mix-names';
+import { appPlaces, canPlayPlan, planMix, playMix } from './play-mix';
 
 const percent = (level: number) => Math.round(level * 100);
 
-/** Start a shared mix. Runs inside the tap: browsers start sound only in a gesture. */
-function playSharedMix(mix: SharedMix, soundIndex: number | undefined): void {
-  if (soundIndex !== undefined) {
-    applyMixLevels({ masterVolume: mix.masterVolume, bed: mix.noise, bedLevel: mix.noiseLevel ?? undefined });
-    // playSound on the current track would toggle it: a mix asks for it to play.
-    if (playerStore.currentIndex === soundIndex && playerStore.status !== 'idle') resumePlayback();
-    else playSound(soundIndex);
-  } else if (mix.noise) {
-    setMasterVolume(mix.masterVolume);
-    if (mix.noiseLevel !== null) setBedLevel(mix.noise, mix.noiseLevel);
-    playNoise(mix.noise);
-  }
-}
+/** A link's mix in the store's terms: a link without a volume leaves the listener's own. */
+export const mixOfLink = (mix: SharedMix) => ({
+  sound: mix.soundSlug,
+  layers: mix.layers,
+  ...(mix.masterVolume === null ? {} : { volume: mix.masterVolume }),
+  ...(mix.alive === undefined ? {} : { alive: mix.alive }),
+  ...(mix.seed === undefined ? {} : { seed: mix.seed }),
+});
 
 /**
- * A mix link ('/?mix=1&…') opened: a card with 'Play this mix' (one tap sets the levels and starts
- * it), or a short notice when parts of the link could not be used. Nothing from the link is
- * rendered as it came: names come from the catalogue and the string table.
+ * A mix link ('/?mix=2&…', or a version 1 link) opened: a card with 'Play this mix' (one tap sets
+ * the levels and starts it), or a short notice when parts of the link could not be used. Nothing
+ * from the link is rendered as it came: names come from the catalogue and the string table.
  */
 export function SharedMixPrompt() {
   const location = useLocation();
   const navigate = useNavigate();
   const offline = useSnapshot(offlineStore);
   const decoded = useMemo(() => {
-    const sounds = playableSoundscapes();
-    return decodeMixLink(location.search, new Set(sounds.map((sound) => mediaSlug(sound.name))));
+    const tracks = playableSoundscapes();
+    const slugs = (list: readonly { name: string }[]) => new Set(list.map((sound) => mediaSlug(sound.name)));
+    return decodeMixLink(location.search, { tracks: slugs(tracks), layers: slugs(tracks.filter((sound) => sound.kind !== 'lofi')) });
   }, [location.search]);
   const [noticeOpen, setNoticeOpen] = useState(true);
   if (decoded.kind === 'none') return null;
@@ -57,10 +53,8 @@ export function SharedMixPrompt() {
   if (decoded.kind === 'invalid') return notice;
 
   const { mix } = decoded;
-  const sound = mix.soundSlug === null ? undefined : playableSoundscapes().find((entry) => mediaSlug(entry.name) === mix.soundSlug);
-  const soundAvailable = sound ? isSoundAvailable(offline, sound.index) : false;
-  // Offline without a saved copy the sound cannot play; a noise still can.
-  const playable = soundAvailable || mix.noise !== null;
+  const plan = planMix(mixOfLink(mix), appPlaces(offline));
+  const missing = plan.unavailable.map(mixPartName);
 
   return (
     <Stack spacing={1}>
@@ -68,19 +62,25 @@ export function SharedMixPrompt() {
       <Paper variant="outlined" component="section" aria-labelledby="shared-mix-heading" data-testid="shared-mix" sx={{ p: 2, borderColor: 'primary.main' }}>
         <Typography variant="h2" component="h2" id="shared-mix-heading" gutterBottom>{strings.sharedMixHeading}</Typography>
         <Stack component="ul" spacing={0.25} sx={{ m: 0, mb: 1.5, pl: 2.5 }}>
-          {sound && <Typography component="li" data-testid="shared-mix-sound">{strings.sharedMixSound(`${sound.emoji} ${sound.name}`)}</Typography>}
-          {mix.noise && <Typography component="li" data-testid="shared-mix-noise">{strings.sharedMixNoise(strings.noiseColourName(mix.noise), mix.noiseLevel === null ? null : percent(mix.noiseLevel))}</Typography>}
-          <Typography component="li">{strings.sharedMixVolume(percent(mix.masterVolume))}</Typography>
+          {mix.soundSlug !== null && <Typography component="li" data-testid="shared-mix-sound">{strings.sharedMixSound(mixPartLabel(mix.soundSlug))}</Typography>}
+          {mix.layers.map((layer) => (
+            <Typography component="li" key={layer.sound} data-testid="shared-mix-layer">{strings.sharedMixLayer(mixPartName(layer.sound), percent(layer.level))}</Typography>
+          ))}
+          <Typography component="li">{mix.masterVolume === null ? strings.sharedMixKeepsVolume : strings.sharedMixVolume(percent(mix.masterVolume))}</Typography>
         </Stack>
-        {sound && !soundAvailable && <Alert severity="info" sx={{ mb: 1.5 }} data-testid="shared-mix-unavailable">{strings.sharedMixUnavailable(sound.name)}</Alert>}
+        {missing.length > 0 && (
+          <Alert severity="info" sx={{ mb: 1.5 }} data-testid="shared-mix-unavailable">
+            {offline.online ? strings.mixPartsNotHere(missing) : strings.sharedMixUnavailable(missing)}
+          </Alert>
+        )}
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>{strings.sharedMixIntro}</Typography>
         <Stack direction="row" spacing={1}>
           <Button
             variant="contained"
             startIcon={<PlayArrowIcon />}
-            disabled={!playable}
+            disabled={!canPlayPlan(plan)}
             onClick={() => {
-              playSharedMix(sound && soundAvailable ? mix : { ...mix, soundSlug: null }, sound && soundAvailable ? sound.index : undefined);
+              playMix(mixOfLink(mix));
               forget();
             }}
           >

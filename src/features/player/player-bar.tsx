@@ -13,6 +13,7 @@ import { useSnapshot } from 'valtio';
 import { soundscapes } from '../../catalogue/catalogue';
 import { layout } from '../../lib/layout';
 import { strings } from '../../lib/strings';
+import { layerName } from '../../stores/mix-layers';
 import { mixStore } from '../../stores/mix-store';
 import { noiseStore } from '../../stores/noise-store';
 import { playerStore, playNext, playPrevious, togglePlayback } from '../../stores/player-store';
@@ -133,9 +134,9 @@ export function PlayerBar({ mixControls }: { mixControls?: ReactNode }) {
               {sound && <span aria-hidden="true">{sound.emoji} </span>}
               {title}
             </Typography>
-            {mix.bed && (
-              <Typography noWrap variant="caption" component="p" color="text.secondary" data-testid="player-bed" data-colour={mix.bed} sx={{ lineHeight: 1.2 }}>
-                {strings.noiseBedShown(strings.noiseColourName(mix.bed))}
+            {mix.layers.length > 0 && (
+              <Typography noWrap variant="caption" component="p" color="text.secondary" data-testid="player-layers" data-sounds={mix.layers.map((layer) => layer.sound).join(' ')} sx={{ lineHeight: 1.2 }}>
+                {strings.mixLayersShown(mix.layers.map((layer) => layerName(layer.sound)))}
               </Typography>
             )}
           </Box>

@@ -8,7 +8,9 @@ import PauseIcon from '@mui/icons-material/Pause';
 import { memo } from 'react';
 import { useSnapshot } from 'valtio';
 import { soundscapes, soundscapesByName, type Soundscape } from '../../catalogue/catalogue';
+import { mediaSlug } from '../../catalogue/entries';
 import { strings } from '../../lib/strings';
+import { mixStore } from '../../stores/mix-store';
 import { playableSoundscapes, playerStore, playSound, type PlayerStatus } from '../../stores/player-store';
 import { useHydrated } from '../../lib/use-hydrated';
 import { FIRST_TAP, onReversedHost, whileTapTaken } from '../../lib/first-paint';
@@ -52,6 +54,26 @@ interface SoundCardProps {
   state: ButtonState;
   /** Why it cannot play now (see SoundGridProps), or undefined. */
   reason: string | undefined;
+  /** Under another track: whether this soundscape is a layer of the mix (undefined: no layer action). */
+  layered: boolean | undefined;
+}
+
+/** Issue 23's secondary action: this soundscape under the current track, or out again; the card's own tap is untouched. */
+function LayerToggle({ sound, layered }: { sound: Soundscape; layered: boolean }) {
+  return (
+    <Button
+      size="small"
+      variant={layered ? 'contained' : 'outlined'}
+      aria-pressed={layered}
+      aria-label={layered ? strings.removeLayerUnder(sound.name) : strings.addLayerUnder(sound.name)}
+      data-testid="card-layer"
+      // The actions load with the first use (the first load's budget); the track already runs the context.
+      onClick={() => void import('../../stores/mix-actions').then(({ toggleLayer }) => toggleLayer(mediaSlug(sound.name)))}
+      sx={{ minWidth: 40, p: 0, fontSize: '1.2rem' }}
+    >
+      {layered ? '−' : '+'}
+    </Button>
+  );
 }
 
 /**
@@ -59,7 +81,7 @@ interface SoundCardProps {
  * cards whose state changed render again (not all 24 MUI buttons in the tap's own task, which
  * at 4x CPU delays the element's first fetch).
  */
-const SoundCard = memo(function SoundCard({ sound, state, reason }: SoundCardProps) {
+const SoundCard = memo(function SoundCard({ sound, state, reason, layered }: SoundCardProps) {
   const unavailable = reason !== undefined;
   const button = (
     <Button
@@ -83,12 +105,13 @@ const SoundCard = memo(function SoundCard({ sound, state, reason }: SoundCardPro
     </Button>
   );
   return (
-    <Box component="li" sx={sound.reversedURL ? undefined : hiddenOnReversedHost}>
+    <Box component="li" sx={{ display: 'flex', gap: 0.5, ...(sound.reversedURL ? undefined : hiddenOnReversedHost) }}>
       {reason === undefined ? button : (
         <Tooltip title={reason} describeChild>
           {button}
         </Tooltip>
       )}
+      {layered !== undefined && <LayerToggle sound={sound} layered={layered} />}
     </Box>
   );
 });
@@ -96,6 +119,8 @@ const SoundCard = memo(function SoundCard({ sound, state, reason }: SoundCardPro
 /** SPEC 2, '/': one button per sound (emoji plus name), alphabetical; tap plays, tap again pauses. */
 export function SoundGrid({ unavailableReason }: SoundGridProps) {
   const player = useSnapshot(playerStore);
+  const mix = useSnapshot(mixStore);
+  const track = player.status !== 'idle' ? player.currentIndex : null;
   // The prerendered grid lists all 24; the reversed host's shorter list applies once hydrated.
   const hydrated = useHydrated();
   const sounds = soundscapesByName(hydrated ? playableSoundscapes(playerStore) : soundscapes);
@@ -108,6 +133,8 @@ export function SoundGrid({ unavailableReason }: SoundGridProps) {
           sound={sound}
           state={sound.index === player.currentIndex && player.status !== 'idle' ? player.status : 'stopped'}
           reason={hydrated ? unavailableReason?.(sound) : undefined}
+          // A soundscape (not a song) goes under another track: the action shows only then.
+          layered={track === null || track === sound.index || sound.kind === 'lofi' ? undefined : mix.layers.some((layer) => layer.sound === mediaSlug(sound.name))}
         />
       ))}
     </Box>

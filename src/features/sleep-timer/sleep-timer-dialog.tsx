@@ -4,13 +4,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import NativeSelect from '@mui/material/NativeSelect';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { strings } from '../../lib/strings';
-import { formatRemaining, parseTimerMinutes, sleepTimerStore } from '../../stores/sleep-timer-store';
-import { startSleepTimer, stopSleepTimer } from '../../engine/sleep-timer';
+import { formatRemaining, parseTimerMinutes, SLEEP_FADE_CHOICES, sleepTimerStore } from '../../stores/sleep-timer-store';
+import { setSleepFade, startSleepTimer, stopSleepTimer } from '../../engine/sleep-timer';
 
 /** SPEC 2 and 4: choose minutes, Start timer counts down (mm:ss), Stop timer cancels. */
 export function SleepTimerDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -19,6 +20,7 @@ export function SleepTimerDialog({ open, onClose }: { open: boolean; onClose: ()
   const [invalid, setInvalid] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const titleId = useId();
+  const fadeId = useId();
   const running = timer.status !== 'idle';
 
   const start = (event: FormEvent) => {
@@ -60,6 +62,13 @@ export function SleepTimerDialog({ open, onClose }: { open: boolean; onClose: ()
             autoFocus
             slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'sleep-timer-minutes' } }}
           />
+          <Typography component="label" htmlFor={fadeId} variant="body2">{strings.sleepFade}</Typography>
+          {/* Issue 23: the whole mix fades over the timer's last minutes; SPEC's ~1 s fade stays the default. */}
+          <NativeSelect fullWidth value={timer.fadeMinutes} onChange={(event) => setSleepFade(Number(event.target.value))} inputProps={{ id: fadeId }}>
+            {SLEEP_FADE_CHOICES.map((minutes) => (
+              <option key={minutes} value={minutes}>{strings.sleepFadeChoice(minutes)}</option>
+            ))}
+          </NativeSelect>
         </DialogContent>
         <DialogActions>
           {running && (

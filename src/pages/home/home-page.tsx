@@ -8,6 +8,7 @@ import { visuallyHidden } from '../../lib/layout';
 import { strings } from '../../lib/strings';
 import { PlaylistsSection } from '../../features/playlists/playlists-section';
 import { LazySharedMixPrompt } from '../../features/mix/lazy-shared-mix-prompt';
+import { LazySavedMixes } from '../../features/mix/lazy-saved-mixes';
 import { ReversedNotice, SoundscapesSection } from '../../features/player/soundscapes-section';
 import { OfflineBadge } from '../../features/offline/offline-badge';
 import { useOfflineUnavailableReason } from '../../features/offline/use-offline-availability';
@@ -28,6 +29,7 @@ export default function HomePage() {
       <OfflineBadge />
       <SoundscapesSection unavailableReason={unavailableReason} />
       <PlaylistsSection />
+      <LazySavedMixes />
     </Stack>
   );
 }

@@ -61,6 +61,32 @@ describe('audio bus', () => {
     bus.dispose();
   });
 
+  it("the sleep timer's long fade is a linear ramp of the fade gain to 0 on the audio clock, which setFade ends", () => {
+    const gains: GainNode[] = [];
+    const createGain = AudioContext.prototype.createGain;
+    AudioContext.prototype.createGain = function (this: AudioContext) {
+      const node = createGain.call(this);
+      gains.push(node);
+      return node;
+    };
+    const { bus } = setup();
+    const nodes = bus.open()!;
+    AudioContext.prototype.createGain = createGain;
+    const ctx = nodes.ctx as AudioContext & { $processTo(time: string): void };
+    // The bus builds the master gain, then the fade gain.
+    const fadeGain = gains[1];
+    expect(gains[0]).toBe(nodes.input);
+    bus.fadeOut(60);
+    ctx.$processTo('00:30.000');
+    expect(fadeGain!.gain.value).toBeCloseTo(0.5, 2);
+    ctx.$processTo('01:00.000');
+    expect(fadeGain!.gain.value).toBeCloseTo(0, 5);
+    bus.setFade(1);
+    ctx.$processTo('01:01.000');
+    expect(fadeGain!.gain.value).toBeCloseTo(1, 2);
+    bus.dispose();
+  });
+
   it('suspends when nobody holds it, and replaces a context suspended for too long', async () => {
     const { bus, contexts, advance } = setup();
     const first = bus.open()!;

@@ -113,4 +113,52 @@ describe('sleep timer engine', () => {
     sleep.start(Number.NaN);
     expect(timer.status).toBe('idle');
   });
+
+  it('a long fade starts its audio-clock ramp at the last N minutes, to the deadline, and stops on the wall clock without stepping back up', () => {
+    const timer = createSleepTimerStore();
+    const focus = createAudioFocusStore();
+    claimAudioFocus('player', focus);
+    const fades: number[] = [];
+    const fadeOuts: number[] = [];
+    const levels: number[] = [];
+    const sleep = createSleepTimer({ timer, focus, fade: (level) => levels.push(level), fadeOut: (seconds) => fadeOuts.push(seconds), now: () => Date.now() });
+    timer.fadeMinutes = 5;
+    sleep.start(20);
+    vi.advanceTimersByTime(14 * 60_000);
+    expect(fadeOuts).toEqual([]);
+    vi.advanceTimersByTime(60_000);
+    // Scheduled once, over exactly the time left.
+    expect(fadeOuts).toEqual([300]);
+    vi.advanceTimersByTime(4 * 60_000);
+    expect(fadeOuts).toEqual([300]);
+    expect(focus.owner).toBe('player');
+    vi.advanceTimersByTime(60_000);
+    vi.advanceTimersByTime(100);
+    // At the deadline the mix stops at once, at 0 (no short fade from 1 again), then the gain is restored.
+    expect(focus.owner).toBe('none');
+    expect(levels.filter((level) => level > 0 && level < 1)).toEqual([]);
+    vi.advanceTimersByTime(200);
+    expect(levels.at(-1)).toBe(1);
+    expect(timer.status).toBe('idle');
+    expect(fades).toEqual([]);
+  });
+
+  it('a timer shorter than its long fade fades over all of it; a restart mid-fade restores the level first', () => {
+    const timer = createSleepTimerStore();
+    const focus = createAudioFocusStore();
+    claimAudioFocus('player', focus);
+    const fadeOuts: number[] = [];
+    const levels: number[] = [];
+    const sleep = createSleepTimer({ timer, focus, fade: (level) => levels.push(level), fadeOut: (seconds) => fadeOuts.push(seconds), now: () => Date.now() });
+    timer.fadeMinutes = 10;
+    sleep.start(2);
+    expect(fadeOuts).toEqual([120]);
+    vi.advanceTimersByTime(30_000);
+    sleep.start(30);
+    expect(levels).toEqual([1]);
+    // 30 minutes with a 10-minute fade: the new ramp waits for the last 10.
+    expect(fadeOuts).toEqual([120]);
+    vi.advanceTimersByTime(20 * 60_000);
+    expect(fadeOuts).toEqual([120, 600]);
+  });
 });

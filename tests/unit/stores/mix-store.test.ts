@@ -1,22 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  applyMixLevels,
-  createMixStore,
-  DEFAULT_BED_LEVEL,
-  DEFAULT_MASTER_VOLUME,
-  MIX_PERSIST_DELAY_MS,
-  persistMixStore,
-  readStoredMix,
-  setBedLevel,
-  setMasterVolume,
-  setNoiseBed,
-} from '../../../src/stores/mix-store';
+import { createMixStore, DEFAULT_BED_LEVEL, DEFAULT_MASTER_VOLUME, MIX_PERSIST_DELAY_MS, persistMixStore, readStoredMix, setMasterVolume } from '../../../src/stores/mix-store';
+import { addLayer, applyMix, DEFAULT_LAYER_LEVEL, removeLayer, setBedLevel, setLayerLevel, toggleLayer } from '../../../src/stores/mix-actions';
+import { MAX_LAYERS } from '../../../src/stores/mix-layers';
 
 describe('mix state', () => {
-  it('starts at full volume with no bed and every bed level at the default', () => {
+  it('starts at full volume with no layers, alive, and every noise level at the default', () => {
     const store = createMixStore();
     expect(store.masterVolume).toBe(DEFAULT_MASTER_VOLUME);
-    expect(store.bed).toBeNull();
+    expect(store.layers).toEqual([]);
+    expect(store.alive).toBe(true);
     expect(store.bedLevels).toEqual({ white: DEFAULT_BED_LEVEL, pink: DEFAULT_BED_LEVEL, brown: DEFAULT_BED_LEVEL });
   });
 
@@ -36,26 +28,68 @@ describe('mix state', () => {
     setBedLevel('pink', NaN, store);
     setBedLevel('brown', 2, store);
     expect(store.bedLevels).toEqual({ white: DEFAULT_BED_LEVEL, pink: 0.25, brown: 1 });
+    addLayer('rain', 0.4, store);
+    setLayerLevel('rain', 3, store);
+    setLayerLevel('rain', NaN, store);
+    expect(store.layers).toEqual([{ sound: 'rain', level: 1 }]);
   });
 
-  it('sets and removes the bed, each colour keeping its own level', () => {
+  it('adds soundscapes and noises as layers, each once, at most five, never a lofi song or an unknown name', () => {
     const store = createMixStore();
-    setBedLevel('brown', 0.3, store);
-    setNoiseBed('brown', store);
-    expect(store.bed).toBe('brown');
-    setNoiseBed('white', store);
-    expect(store.bed).toBe('white');
-    expect(store.bedLevels.brown).toBe(0.3);
-    setNoiseBed(null, store);
-    expect(store.bed).toBeNull();
+    expect(addLayer('rain', undefined, store)).toBe(true);
+    expect(addLayer('rain', 0.9, store)).toBe(false);
+    expect(addLayer('chill', undefined, store)).toBe(false);
+    expect(addLayer('Rain', undefined, store)).toBe(false);
+    expect(addLayer('__proto__', undefined, store)).toBe(false);
+    for (const sound of ['fire', 'pink', 'ocean', 'white']) expect(addLayer(sound, undefined, store)).toBe(true);
+    expect(store.layers).toHaveLength(MAX_LAYERS);
+    expect(addLayer('brown', undefined, store)).toBe(false);
+    expect(store.layers.map((layer) => layer.sound)).toEqual(['rain', 'fire', 'pink', 'ocean', 'white']);
+    expect(store.layers[0]).toEqual({ sound: 'rain', level: DEFAULT_LAYER_LEVEL });
   });
 
-  it('applies a shared mix in one go: master, the bed and its level', () => {
+  it('removes exactly the named layer; a noise comes back at its last level', () => {
     const store = createMixStore();
-    applyMixLevels({ masterVolume: 0.6, bed: 'pink', bedLevel: 0.2 }, store);
-    expect(store).toMatchObject({ masterVolume: 0.6, bed: 'pink', bedLevels: { pink: 0.2 } });
-    applyMixLevels({ masterVolume: 0.9, bed: null }, store);
-    expect(store).toMatchObject({ masterVolume: 0.9, bed: null, bedLevels: { pink: 0.2 } });
+    addLayer('rain', 0.3, store);
+    addLayer('brown', undefined, store);
+    setLayerLevel('brown', 0.2, store);
+    addLayer('fire', 0.7, store);
+    removeLayer('brown', store);
+    expect(store.layers).toEqual([{ sound: 'rain', level: 0.3 }, { sound: 'fire', level: 0.7 }]);
+    addLayer('brown', undefined, store);
+    expect(store.layers[2]).toEqual({ sound: 'brown', level: 0.2 });
+    toggleLayer('rain', store);
+    expect(store.layers.map((layer) => layer.sound)).toEqual(['fire', 'brown']);
+  });
+
+  it('gives a new mix a new seed, and keeps it while layers are added', () => {
+    const store = createMixStore({ seed: 7 });
+    addLayer('rain', undefined, store);
+    const seed = store.seed;
+    expect(seed).not.toBe(7);
+    expect(Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff).toBe(true);
+    addLayer('fire', undefined, store);
+    expect(store.seed).toBe(seed);
+  });
+
+  it('applies a mix in one go: volume, layers, alive and seed; what it cannot use is returned, not played', () => {
+    const store = createMixStore();
+    addLayer('ocean', undefined, store);
+    const unused = applyMix(
+      {
+        sound: 'chill',
+        layers: [{ sound: 'rain', level: 0.6 }, { sound: 'pink', level: 0.2 }, { sound: 'rain', level: 0.1 }, { sound: 'violet', level: 0.5 }, { sound: 'fire', level: NaN }],
+        volume: 0.6,
+        alive: false,
+        seed: 42,
+      },
+      store,
+    );
+    expect(store).toMatchObject({ masterVolume: 0.6, alive: false, seed: 42, layers: [{ sound: 'rain', level: 0.6 }, { sound: 'pink', level: 0.2 }] });
+    expect(store.bedLevels.pink).toBe(0.2);
+    expect(unused.map((layer) => layer.sound)).toEqual(['rain', 'violet', 'fire']);
+    applyMix({ sound: null, layers: [] }, store);
+    expect(store).toMatchObject({ masterVolume: 0.6, alive: true, layers: [] });
   });
 });
 
@@ -88,10 +122,11 @@ describe('persisted levels', () => {
     stop();
   });
 
-  it('does not write the bed itself, and does not write when only the bed changed', async () => {
+  it('does not write the layers, and does not write when only the layers changed', async () => {
     const store = createMixStore();
     const stop = persistMixStore(store);
-    setNoiseBed('pink', store);
+    addLayer('rain', 0.3, store);
+    addLayer('pink', undefined, store);
     await vi.advanceTimersByTimeAsync(MIX_PERSIST_DELAY_MS * 2);
     expect(localStorage.length).toBe(0);
     stop();

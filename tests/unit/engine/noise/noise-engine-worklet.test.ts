@@ -5,10 +5,13 @@
  */
 import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createNoiseState, NOISE_PROCESSOR_NAMES, NOISE_SEEDS, renderNoise } from '../../../../worklets/dsp/noise.ts';
-import { createAudioBus, type AudioBus } from '../../../../src/engine/audio-bus';
+import { createAudioBus, ramp, type AudioBus } from '../../../../src/engine/audio-bus';
+import { loadLoopWindows } from '../../../../src/engine/player/load-loop-windows';
 import { createNoiseEngine, type NoiseEngine } from '../../../../src/engine/noise/noise-engine';
+import { createLayerEngine, type LayerEngine } from '../../../../src/engine/layers/layer-engine';
 import { createAudioFocusStore } from '../../../../src/stores/audio-focus-store';
-import { createMixStore, setBedLevel, setNoiseBed } from '../../../../src/stores/mix-store';
+import { createMixStore } from '../../../../src/stores/mix-store';
+import { addLayer, setBedLevel } from '../../../../src/stores/mix-actions';
 import { createNoiseStore } from '../../../../src/stores/noise-store';
 import { createPlayerStore, playSound } from '../../../../src/stores/player-store';
 import { AudioWorkletDouble, createdWorkletNodes, installAudioWorklet, type AudioWorkletNodeDouble } from '../../web-audio-worklet';
@@ -22,6 +25,7 @@ const until = (check: () => void) => vi.waitFor(check, { timeout: 5000, interval
 
 let uninstall: () => void;
 let engine: NoiseEngine | undefined;
+let layers: LayerEngine | undefined;
 let bus: AudioBus | undefined;
 const scriptProcessors: ScriptProcessorNode[] = [];
 
@@ -37,6 +41,8 @@ beforeEach(() => {
 
 afterEach(() => {
   engine?.dispose();
+  layers?.dispose();
+  layers = undefined;
   bus?.dispose();
   engine = undefined;
   bus = undefined;
@@ -59,7 +65,9 @@ function harness() {
       return ctx;
     },
   });
-  engine = createNoiseEngine({ bus, store, focus: createAudioFocusStore(), mix, player });
+  engine = createNoiseEngine({ bus, store, focus: createAudioFocusStore() });
+  // A noise under a track is a layer of the mix: the layer engine plays it through the same sources.
+  layers = createLayerEngine({ bus, runtime: { ramp, loadLoopWindows }, mix, player });
   return { engine, store, mix, player, contexts };
 }
 
@@ -100,7 +108,7 @@ describe('noise engine on AudioWorklet', () => {
     expect(left).not.toEqual(right);
   });
 
-  it('ramps its own gain to the level: 1 on its own, the bed level under a track, following the level', async () => {
+  it('ramps its own gain to the level: 1 on its own, the layer level under a track, following the level', async () => {
     const { engine, mix, player, contexts } = harness();
     engine.play('pink');
     await until(() => expect(createdWorkletNodes).toHaveLength(1));
@@ -112,7 +120,7 @@ describe('noise engine on AudioWorklet', () => {
 
     engine.stop();
     setBedLevel('brown', 0.3, mix);
-    setNoiseBed('brown', mix);
+    addLayer('brown', undefined, mix);
     playSound(0, {}, player);
     await until(() => expect(createdWorkletNodes).toHaveLength(2));
     const bed = createdWorkletNodes[1] as AudioWorkletNodeDouble;

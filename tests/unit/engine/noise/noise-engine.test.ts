@@ -1,15 +1,15 @@
 /**
  * The noise engine's rules over web-audio-test-api (no AudioWorklet there, so pink and brown take
  * the ScriptProcessor fallback): a second Play is ignored, focus hand-over stops noise, Pause
- * releases focus and the idle bus suspends the context; a bed follows the track and its level.
+ * releases focus and the idle bus suspends the context. (A noise under a track is a layer: tests/unit/engine/layers.)
  */
 import { beforeAll, afterEach, describe, expect, it } from 'vitest';
 import { createNoiseEngine, SYSTEM_SUSPEND_CONFIRM_MS, type NoiseEngine } from '../../../../src/engine/noise/noise-engine';
 import { createAudioBus, type AudioBus } from '../../../../src/engine/audio-bus';
 import { claimAudioFocus, createAudioFocusStore, stopAllAudio } from '../../../../src/stores/audio-focus-store';
-import { createMixStore, setBedLevel, setNoiseBed } from '../../../../src/stores/mix-store';
+import { createMixStore } from '../../../../src/stores/mix-store';
 import { createNoiseStore } from '../../../../src/stores/noise-store';
-import { createPlayerStore, pausePlayback, playSound } from '../../../../src/stores/player-store';
+import { createPlayerStore } from '../../../../src/stores/player-store';
 
 declare const WebAudioTestAPI: { Event: typeof Event };
 
@@ -42,7 +42,7 @@ function harness(): Harness {
       return ctx;
     },
   });
-  const engine = createNoiseEngine({ bus, store, focus, mix, player });
+  const engine = createNoiseEngine({ bus, store, focus });
   current = { engine, store, focus, mix, player, bus, contexts };
   return current;
 }
@@ -94,47 +94,6 @@ describe('noise engine', () => {
     expect(store.status).toBe('stopped');
   });
 
-  it('plays the bed under a track at its level, pauses and resumes with the track, and follows the level', async () => {
-    const { store, mix, player, contexts } = harness();
-    const gains: GainNode[] = [];
-    const createGain = AudioContext.prototype.createGain;
-    AudioContext.prototype.createGain = function (this: AudioContext) {
-      const node = createGain.call(this);
-      gains.push(node);
-      return node;
-    };
-    try {
-      setNoiseBed('white', mix);
-      setBedLevel('white', 0.3, mix);
-      await settle();
-      expect(gains).toHaveLength(0); // no track: no bed
-      playSound(0, {}, player);
-      await settle();
-      expect(contexts).toHaveLength(1);
-      // The bus's master and fade, then the noise's own gain.
-      const voice = gains[2]!;
-      const targets: number[] = [];
-      const setTarget = voice.gain.setTargetAtTime.bind(voice.gain);
-      voice.gain.setTargetAtTime = (value: number, time: number, constant: number) => {
-        targets.push(value);
-        return setTarget(value, time, constant);
-      };
-      setBedLevel('white', 0.6, mix);
-      await settle();
-      expect(targets).toEqual([0.6]);
-      // The noise pages' own state is untouched by a bed.
-      expect(store.status).toBe('stopped');
-      pausePlayback(player);
-      await settle();
-      playSound(0, {}, player);
-      await settle();
-      // A new voice for the resumed track (the old one was released after its fade-out).
-      expect(gains.length).toBe(4);
-    } finally {
-      AudioContext.prototype.createGain = createGain;
-    }
-  });
-
   it('a quick Pause then Play frees the first source after its fade-out instead of keeping it running', async () => {
     const processors: ScriptProcessorNode[] = [];
     const createScriptProcessor = AudioContext.prototype.createScriptProcessor;
@@ -161,10 +120,10 @@ describe('noise engine', () => {
   });
 
   it('the OS pauses the output: a noise on its own shows stopped, and plays again when the OS gives the output back', async () => {
-    const { bus: real, store, focus, mix, player } = harness();
+    const { bus: real, store, focus } = harness();
     let interrupt: (interrupted: boolean) => void = () => {};
     const bus: AudioBus = { ...real, onInterrupted: (listener) => ((interrupt = listener), () => {}) };
-    const engine = createNoiseEngine({ bus, store, focus, mix, player });
+    const engine = createNoiseEngine({ bus, store, focus });
     engine.play('brown');
     await settle();
     expect(store.status).toBe('playing');

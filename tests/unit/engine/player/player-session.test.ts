@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { soundscapes } from '../../../../src/catalogue/catalogue';
+import { createMixStore } from '../../../../src/stores/mix-store';
+import { addLayer, removeLayer } from '../../../../src/stores/mix-actions';
 import { createPlayerSession } from '../../../../src/engine/player/player-session';
 import { claimAudioFocus, createAudioFocusStore, stopAllAudio } from '../../../../src/stores/audio-focus-store';
 import { createPlayerStore, playSound } from '../../../../src/stores/player-store';
@@ -45,6 +47,25 @@ describe('player session (focus and lock screen)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     delete (navigator as unknown as { mediaSession?: unknown }).mediaSession;
+  });
+
+  it('names the mix on the lock screen: the track, then each layer, renamed when a layer is added or removed', async () => {
+    const store = createPlayerStore();
+    const focus = createAudioFocusStore();
+    const mix = createMixStore();
+    const session = createPlayerSession({ store, focus, mix, onFocusLost: vi.fn() });
+    addLayer('rain', 0.5, mix);
+    addLayer('fire', 0.5, mix);
+    playSound(ocean.index, {}, store);
+    session.claim(ocean);
+    expect(media.metadata?.title).toBe('Ocean + Rain + Fire');
+    removeLayer('rain', mix);
+    await settle();
+    expect(media.metadata?.title).toBe('Ocean + Fire');
+    addLayer('pink', 0.5, mix);
+    await settle();
+    expect(media.metadata?.title).toBe('Ocean + Fire + Pink noise');
+    session.dispose();
   });
 
   it('claims the speakers, shows the track with previous and next, and mirrors the state', async () => {

@@ -1,0 +1,162 @@
+/**
+ * The mix's layers (issue 23): the engine reconciles voices to mixStore.layers as React reconciles a
+ * tree (STYLE.md, "One clock, many layers"): a layer added starts, one removed fades out, a level
+ * moved ramps; no layer knows another. Layers play while the track is meant to play, so they pause
+ * and resume with it (and with the lock screen and the sleep timer, which act on the track); all of
+ * them end in the bus, under the master volume and the sleep timer's fade. A soundscape's compressed
+ * file is read once and kept while the sound is in the mix; its decoded windows are counted.
+ */
+import { subscribe } from 'valtio/vanilla';
+import { soundscapes } from '../../catalogue/catalogue';
+import { reportError } from '../../lib/error-reporting';
+import { layerSoundIndex, type MixLayer } from '../../stores/mix-layers';
+import { mixStore, type MixState } from '../../stores/mix-store';
+import { playerStore, type PlayerState } from '../../stores/player-store';
+import type { AudioBus, BusNodes } from '../audio-bus';
+import { createLayerVoice, type LayerRuntime, type LayerVoice } from './layer-voice';
+
+const HOLDER = 'layers';
+
+export interface LayerEngineDeps {
+  bus: AudioBus;
+  runtime: LayerRuntime;
+  mix?: MixState;
+  player?: PlayerState;
+  /** A soundscape's file (default: fetched from its catalogue URL; the service worker answers offline). */
+  fetchFile?: (url: string) => Promise<ArrayBuffer>;
+  /** Schedules the alive drift on a voice (drift.ts); called again when the mix's seed or alive flag changes. */
+  drift?: (voice: LayerVoice, mix: Readonly<MixState>, position: number) => () => void;
+  /** The decoded bytes held by all layers changed. */
+  onResident?: (bytes: number) => void;
+}
+
+export interface LayerEngine {
+  /** Decoded audio held by the layers now (frames × channels × 4). */
+  readonly residentBytes: number;
+  /** The sounds playing now, in the mix's order. */
+  readonly playing: readonly string[];
+  dispose(): void;
+}
+
+const defaultFetch = async (url: string): Promise<ArrayBuffer> => {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
+  return response.arrayBuffer();
+};
+
+export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
+  const { bus } = deps;
+  const mix = deps.mix ?? mixStore;
+  const player = deps.player ?? playerStore;
+  const fetchFile = deps.fetchFile ?? defaultFetch;
+  const voices = new Map<string, LayerVoice>();
+  const stopDrift = new Map<string, () => void>();
+  const files = new Map<string, Promise<Uint8Array>>();
+  let driftKey = '';
+
+  const residentBytes = () => [...voices.values()].reduce((sum, voice) => sum + voice.residentBytes, 0);
+  const onResident = () => deps.onResident?.(residentBytes());
+
+  const readFile = (sound: string): Promise<Uint8Array> => {
+    let file = files.get(sound);
+    if (!file) {
+      const entry = soundscapes[layerSoundIndex(sound) ?? -1];
+      file = entry ? fetchFile(entry.url).then((bytes) => new Uint8Array(bytes)) : Promise.reject(new Error(`no soundscape ${sound}`));
+      // A failed read is tried again the next time the layer starts.
+      file.catch(() => files.get(sound) === file && files.delete(sound));
+      files.set(sound, file);
+    }
+    return file;
+  };
+
+  const wanted = (): readonly MixLayer[] => (player.currentIndex !== null && player.intent === 'play' ? mix.layers : []);
+
+  const release = (sound: string) => {
+    stopDrift.get(sound)?.();
+    stopDrift.delete(sound);
+    voices.get(sound)?.release();
+    voices.delete(sound);
+  };
+
+  const applyDrift = (force: boolean) => {
+    const key = `${mix.alive}:${mix.seed}`;
+    if (!force && key === driftKey) return;
+    driftKey = key;
+    if (!deps.drift) return;
+    mix.layers.forEach((layer, position) => {
+      const voice = voices.get(layer.sound);
+      if (!voice) return;
+      stopDrift.get(layer.sound)?.();
+      stopDrift.set(layer.sound, deps.drift!(voice, mix, position));
+    });
+  };
+
+  const reconcile = () => {
+    const want = wanted();
+    const nodes = bus.current();
+    for (const [sound, voice] of voices) {
+      if (!want.some((layer) => layer.sound === sound) || voice.nodes !== nodes) release(sound);
+    }
+    // A sound taken out of the mix leaves no file behind.
+    for (const sound of files.keys()) if (!mix.layers.some((layer) => layer.sound === sound)) files.delete(sound);
+    if (want.length === 0) {
+      bus.hold(HOLDER, false);
+      onResident();
+      return;
+    }
+    let opened: BusNodes | undefined = nodes;
+    let added = false;
+    for (const layer of want) {
+      const voice = voices.get(layer.sound);
+      if (voice) {
+        voice.setLevel(layer.level);
+        continue;
+      }
+      if (!added) {
+        // Inside the tap (the store changed in its handler): resumes the context and the output element.
+        try {
+          opened = bus.open();
+        } catch (error) {
+          reportError(error, 'Lull: could not create an AudioContext:');
+        }
+        if (!opened) return;
+        bus.hold(HOLDER, true);
+        added = true;
+      }
+      voices.set(layer.sound, createLayerVoice({ nodes: opened!, runtime: deps.runtime, sound: layer.sound, level: layer.level, readFile, onResident }));
+    }
+    applyDrift(added);
+  };
+
+  const unsubscribers = [subscribe(mix, reconcile), subscribe(player, reconcile), bus.onReplaced(reconcile)];
+  reconcile();
+
+  return {
+    get residentBytes() {
+      return residentBytes();
+    },
+    get playing() {
+      return mix.layers.filter((layer) => voices.has(layer.sound)).map((layer) => layer.sound);
+    },
+    dispose() {
+      for (const unsubscribe of unsubscribers) unsubscribe();
+      for (const sound of [...voices.keys()]) release(sound);
+      files.clear();
+      bus.hold(HOLDER, false);
+    },
+  };
+}
+
+let shared: LayerEngine | undefined;
+
+/** Created once by startApp(), with the app's bus; the decoded bytes on the page for the bench and the e2e. */
+export function startLayerEngine(bus: AudioBus, runtime: LayerRuntime): LayerEngine {
+  shared ??= createLayerEngine({
+    bus,
+    runtime,
+    onResident: (bytes) => {
+      if (typeof document !== 'undefined') document.documentElement.dataset.layersDecodedBytes = String(bytes);
+    },
+  });
+  return shared;
+}

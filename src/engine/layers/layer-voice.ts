@@ -1,0 +1,145 @@
+/**
+ * One layer of the mix playing (issue 23): its source (a noise from noise-sources.ts, or a soundscape
+ * as a windowed loop voice, loop-voice.ts) → its level gain (the slider × the catalogue volume) →
+ * its drift gain (alive mixes) → the bus. Start and stop are short ramps; a released voice frees its
+ * source after its fade-out, and one released before its source arrived never plays.
+ */
+import { soundscapes } from '../../catalogue/catalogue';
+import { reportError } from '../../lib/error-reporting';
+import { layerSoundIndex } from '../../stores/mix-layers';
+import { isNoiseColour, type NoiseColour } from '../../stores/noise-store';
+import type { BusNodes } from '../audio-bus';
+import type { loadLoopWindows } from '../player/load-loop-windows';
+import type { LoopVoice } from '../player/loop-voice';
+
+/**
+ * What the layers use from the modules the first load already has, handed in by startApp() rather
+ * than imported: an import would split those modules out of the main chunk (≈ 1 KB gzip more at first load).
+ */
+export interface LayerRuntime {
+  ramp(param: AudioParam, ctx: BaseAudioContext, to: number): void;
+  loadLoopWindows: typeof loadLoopWindows;
+}
+
+const START_RAMP_S = 0.04;
+const STOP_RAMP_S = 0.04;
+/** The first window is scheduled this far ahead (the audio thread must get it before its time). */
+const LOOP_LEAD_S = 0.1;
+
+export interface LayerVoiceDeps {
+  nodes: BusNodes;
+  runtime: LayerRuntime;
+  sound: string;
+  level: number;
+  /** The soundscape's compressed file (shared while the sound stays in the mix). */
+  readFile(sound: string): Promise<Uint8Array>;
+  /** The decoded windows held changed. */
+  onResident?: () => void;
+}
+
+export interface LayerVoice {
+  readonly sound: string;
+  readonly nodes: BusNodes;
+  /** After the level, before the bus: the alive drift schedules its ramps here. */
+  readonly drift: GainNode;
+  setLevel(level: number): void;
+  release(): void;
+  /** Decoded bytes held (a soundscape's windows; a noise's buffers are not counted: white's is 0.7 MB at most). */
+  readonly residentBytes: number;
+}
+
+interface Playing {
+  /** Stops at `at` (after the fade-out), on the audio clock. */
+  stop(at: number): void;
+  /** Frees what is left once the fade-out is over. */
+  dispose(): void;
+  readonly residentBytes: number;
+}
+
+export function createLayerVoice(deps: LayerVoiceDeps): LayerVoice {
+  const { nodes, sound } = deps;
+  const { ramp, loadLoopWindows } = deps.runtime;
+  const { ctx } = nodes;
+  const index = layerSoundIndex(sound);
+  // A soundscape at 100 % is as loud as it plays as the track (its catalogue volume).
+  const scale = index === undefined ? 1 : (soundscapes[index]?.volume ?? 1);
+  const levelGain = ctx.createGain();
+  levelGain.gain.value = 0;
+  const drift = ctx.createGain();
+  levelGain.connect(drift);
+  drift.connect(nodes.input);
+  let level = deps.level;
+  let playing: Playing | null = null;
+  let released = false;
+
+  const fadeIn = (at: number) => {
+    levelGain.gain.cancelScheduledValues(ctx.currentTime);
+    levelGain.gain.setValueAtTime(0, at);
+    levelGain.gain.linearRampToValueAtTime(level * scale, at + START_RAMP_S);
+  };
+
+  const startNoise = async (colour: NoiseColour) => {
+    // Loaded at the first noise (the first load's budget, issue 24).
+    const { createNoiseSource } = await import('../noise/noise-sources');
+    const source = await createNoiseSource(ctx, colour);
+    if (released) return source.dispose();
+    source.node.connect(levelGain);
+    source.start();
+    playing = { stop: () => undefined, dispose: () => source.dispose(), residentBytes: 0 };
+    fadeIn(ctx.currentTime);
+  };
+
+  const startSoundscape = async () => {
+    const [file, windows] = await Promise.all([deps.readFile(sound), loadLoopWindows()]);
+    if (released) return;
+    const voice: LoopVoice = windows.createLoopVoice({
+      ctx,
+      output: levelGain,
+      file,
+      layout: windows.parseMp3Layout(file),
+      onResident: deps.onResident,
+      onError: (error) => reportError(error, `Lull: the layer ${sound} could not be decoded:`),
+    });
+    playing = { stop: (at) => voice.stop(at), dispose: () => undefined, get residentBytes() { return voice.residentBytes; } };
+    // Every layer starts at the loop's top: one clock, and a mix sounds the same each time.
+    const at = await voice.start(() => 0, LOOP_LEAD_S);
+    if (at === null || released) return;
+    voice.gain.gain.setValueAtTime(1, at);
+    fadeIn(at);
+  };
+
+  (isNoiseColour(sound) ? startNoise(sound) : startSoundscape()).catch((error: unknown) => {
+    if (!released) reportError(error, `Lull: the layer ${sound} failed to start:`);
+  });
+
+  return {
+    sound,
+    nodes,
+    drift,
+    setLevel(next) {
+      if (next === level) return;
+      level = next;
+      // Before its source plays the start ramp reads `level`; after, the level follows the slider.
+      if (playing) ramp(levelGain.gain, ctx, level * scale);
+    },
+    release() {
+      if (released) return;
+      released = true;
+      const now = ctx.currentTime;
+      levelGain.gain.cancelScheduledValues(now);
+      levelGain.gain.setValueAtTime(levelGain.gain.value, now);
+      levelGain.gain.linearRampToValueAtTime(0, now + STOP_RAMP_S);
+      playing?.stop(now + STOP_RAMP_S);
+      // Freed after its own ramp whatever happens next: a quick Play must not keep it running.
+      setTimeout(() => {
+        playing?.dispose();
+        levelGain.disconnect();
+        drift.disconnect();
+        deps.onResident?.();
+      }, STOP_RAMP_S * 1000 + 30);
+    },
+    get residentBytes() {
+      return playing?.residentBytes ?? 0;
+    },
+  };
+}

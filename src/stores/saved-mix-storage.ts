@@ -1,0 +1,84 @@
+import { isRecord, readRecoverable, STORAGE_KEYS, writeJson, type WriteResult } from '../lib/storage';
+import { MAX_LAYERS, type MixLayer } from './mix-layers';
+
+/**
+ * How saved mixes (issue 23) are stored, under localStorage 'savedMixes' (a JSON array):
+ *   { id: string, name: string, sound: string | null, layers: { sound: string, level: number }[], alive: boolean, seed: number }
+ * `sound` is the track's catalogue slug (null: a noise alone), each layer a soundscape slug or a
+ * noise colour with its level 0..1, `seed` the drift's uint32. The master volume is not part of a
+ * mix: playing one never changes it. A slug this catalogue does not know is kept (a later
+ * version may know it) and shown as not available. Anything that had to be dropped (an unreadable
+ * mix or layer, an unknown field) keeps the whole original aside under 'savedMixes.corrupt', as
+ * playlists do, so nothing is lost silently.
+ */
+export interface SavedMix {
+  id: string;
+  name: string;
+  sound: string | null;
+  layers: MixLayer[];
+  alive: boolean;
+  seed: number;
+}
+
+export const MAX_MIX_NAME_LENGTH = 60;
+const SLUG = /^[a-z0-9-]{1,40}$/;
+const MIX_FIELDS = new Set(['id', 'name', 'sound', 'layers', 'alive', 'seed']);
+const LAYER_FIELDS = new Set(['sound', 'level']);
+const unknownFields = (value: Record<string, unknown>, known: ReadonlySet<string>) => Object.keys(value).some((key) => !known.has(key));
+const isSeed = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 0xffffffff;
+
+function readLayer(value: unknown): MixLayer | undefined {
+  if (!isRecord(value) || unknownFields(value, LAYER_FIELDS)) return undefined;
+  const { sound, level } = value;
+  if (typeof sound !== 'string' || !SLUG.test(sound)) return undefined;
+  if (typeof level !== 'number' || !Number.isFinite(level) || level < 0 || level > 1) return undefined;
+  return { sound, level };
+}
+
+/** Parses the stored value; `lossy` is true when something could not be kept as it was. */
+export function parseSavedMixes(value: unknown): { mixes: SavedMix[]; lossy: boolean } | undefined {
+  if (!Array.isArray(value)) return undefined;
+  let lossy = false;
+  const mixes: SavedMix[] = [];
+  const ids = new Set<string>();
+  for (const entry of value) {
+    const usable =
+      isRecord(entry) &&
+      typeof entry.id === 'string' && entry.id !== '' && !ids.has(entry.id) &&
+      typeof entry.name === 'string' && entry.name.trim() !== '' &&
+      (entry.sound === null || (typeof entry.sound === 'string' && SLUG.test(entry.sound))) &&
+      Array.isArray(entry.layers) && typeof entry.alive === 'boolean' && isSeed(entry.seed);
+    if (!usable) {
+      lossy = true;
+      continue;
+    }
+    lossy ||= unknownFields(entry, MIX_FIELDS);
+    const layers: MixLayer[] = [];
+    for (const raw of entry.layers as unknown[]) {
+      const layer = readLayer(raw);
+      if (!layer || layers.length === MAX_LAYERS || layers.some((each) => each.sound === layer.sound)) lossy = true;
+      else layers.push(layer);
+    }
+    ids.add(entry.id as string);
+    mixes.push({ id: entry.id as string, name: entry.name as string, sound: entry.sound as string | null, layers, alive: entry.alive as boolean, seed: entry.seed as number });
+  }
+  return { mixes, lossy };
+}
+
+/**
+ * The saved mixes, or undefined mixes when nothing usable is stored. `recovered`: part of the
+ * stored value could not be used; the original was kept aside (lib/storage) and the user is told.
+ */
+export function readStoredMixes(): { mixes: SavedMix[] | undefined; recovered: boolean } {
+  const { value, recovered } = readRecoverable(STORAGE_KEYS.savedMixes, (json) => {
+    const parsed = parseSavedMixes(json);
+    return parsed && { value: parsed.mixes, lossy: parsed.lossy };
+  });
+  return { mixes: value, recovered };
+}
+
+/** The stored shape, field by field. */
+const toStored = (mixes: readonly SavedMix[]) =>
+  mixes.map((m) => ({ id: m.id, name: m.name, sound: m.sound, layers: m.layers.map((l) => ({ sound: l.sound, level: l.level })), alive: m.alive, seed: m.seed }));
+
+export const writeStoredMixes = (mixes: readonly SavedMix[]): WriteResult => writeJson(STORAGE_KEYS.savedMixes, toStored(mixes));

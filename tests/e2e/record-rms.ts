@@ -1,0 +1,22 @@
+import type { Page } from '@playwright/test';
+import type { OutputProbe } from './output-probe';
+
+/** Records `ms` of output; returns the RMS and the element's place before and after. */
+export async function recordRms(page: Page, ms: number) {
+  await page.evaluate(() => {
+    const p = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
+    p.take();
+    p.record(true);
+    (window as unknown as { __from: number }).__from = (document.getElementById('lull-player') as HTMLAudioElement).currentTime;
+  });
+  await page.waitForTimeout(ms);
+  return page.evaluate(() => {
+    const p = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
+    p.record(false);
+    const to = (document.getElementById('lull-player') as HTMLAudioElement).currentTime;
+    const { samples } = p.take();
+    let sum = 0;
+    for (const x of samples) sum += x * x;
+    return { rms: Math.sqrt(sum / Math.max(1, samples.length)), from: (window as unknown as { __from: number }).__from, to, count: samples.length };
+  });
+}

@@ -1,0 +1,155 @@
+/**
+ * The layer engine over web-audio-test-api: layers play only while the track is meant to play, each
+ * through its own level gain into the bus; a level moved ramps that layer alone; Remove fades out
+ * exactly that layer; a soundscape layer is a windowed loop voice of its real MP3 (the decode is
+ * faked to the slice's own length: the test API decodes nothing), counted in residentBytes.
+ */
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createAudioBus, ramp, type AudioBus } from '../../../../src/engine/audio-bus';
+import { loadLoopWindows } from '../../../../src/engine/player/load-loop-windows';
+import { createLayerEngine, type LayerEngine } from '../../../../src/engine/layers/layer-engine';
+import { parseMp3Layout } from '../../../../src/engine/player/mp3-layout';
+import { createMixStore } from '../../../../src/stores/mix-store';
+import { addLayer, removeLayer, setBedLevel, setLayerLevel } from '../../../../src/stores/mix-actions';
+import { createPlayerStore, pausePlayback, playSound } from '../../../../src/stores/player-store';
+
+type TestContext = AudioContext & { $processTo(time: string): void };
+type TestParam = AudioParam & { $valueAtTime(time: number): number };
+
+const FIXTURE = new Uint8Array(readFileSync(`${process.cwd()}/tests/fixtures/ocean-vbr.mp3`));
+const CHILL = 15;
+const settle = (ms = 20) => new Promise((r) => setTimeout(r, ms));
+
+let engine: LayerEngine | undefined;
+let bus: AudioBus | undefined;
+const restore: (() => void)[] = [];
+
+afterEach(() => {
+  engine?.dispose();
+  bus?.dispose();
+  engine = undefined;
+  bus = undefined;
+  for (const undo of restore.splice(0)) undo();
+});
+
+function patch<T extends object, K extends keyof T>(target: T, key: K, value: T[K]) {
+  const old = target[key];
+  target[key] = value;
+  restore.push(() => (target[key] = old));
+}
+
+function harness() {
+  const mix = createMixStore();
+  const player = createPlayerStore();
+  const contexts: TestContext[] = [];
+  const gains: GainNode[] = [];
+  const createGain = AudioContext.prototype.createGain;
+  patch(AudioContext.prototype, 'createGain', function (this: AudioContext) {
+    const node = createGain.call(this);
+    gains.push(node);
+    return node;
+  });
+  // Decodes as a tag-honouring decoder would: a buffer as long as the slice says.
+  const decode = function (this: BaseAudioContext, bytes: ArrayBuffer) {
+    return Promise.resolve(this.createBuffer(2, parseMp3Layout(new Uint8Array(bytes)).length, this.sampleRate));
+  } as unknown as AudioContext['decodeAudioData'];
+  patch(AudioContext.prototype, 'decodeAudioData', decode);
+  // The test API's OfflineAudioContext takes no options object: windows are decoded on the context itself.
+  vi.stubGlobal('OfflineAudioContext', undefined);
+  restore.push(() => vi.unstubAllGlobals());
+  const fetched: string[] = [];
+  bus = createAudioBus({
+    mix,
+    outputElement: false,
+    createContext: () => {
+      const ctx = new AudioContext() as TestContext;
+      contexts.push(ctx);
+      return ctx;
+    },
+  });
+  engine = createLayerEngine({
+    bus,
+    runtime: { ramp, loadLoopWindows },
+    mix,
+    player,
+    fetchFile: (url) => {
+      fetched.push(url);
+      return Promise.resolve(FIXTURE.slice().buffer);
+    },
+  });
+  /** Layer i's level gain: after the bus's master and fade, each voice makes its level gain, then its drift gain. */
+  const levelGain = (i: number) => gains[2 + 2 * i]!;
+  const levelNow = (i: number) => (levelGain(i).gain as TestParam).$valueAtTime(contexts[0]!.currentTime);
+  return { mix, player, contexts, gains, engine, levelGain, levelNow, fetched };
+}
+
+describe('layer engine', () => {
+  // Loaded at the first layer in the app; here, before the first test's clock starts.
+  beforeAll(() => Promise.all([import('../../../../src/engine/noise/noise-sources'), import('../../../../src/engine/player/loop-windows')]));
+
+  it('plays a noise layer under a track at its level, pauses and resumes with the track, and follows the level', async () => {
+    const { mix, player, contexts, gains, engine, levelNow } = harness();
+    addLayer('white', undefined, mix);
+    setBedLevel('white', 0.3, mix);
+    await settle();
+    expect(contexts).toHaveLength(0); // no track: nothing plays
+    playSound(CHILL, {}, player);
+    await settle();
+    expect(contexts).toHaveLength(1);
+    expect(engine.playing).toEqual(['white']);
+    contexts[0]!.$processTo('00:00.200');
+    expect(levelNow(0)).toBeCloseTo(0.3, 5);
+    setLayerLevel('white', 0.6, mix);
+    await settle();
+    contexts[0]!.$processTo('00:00.500');
+    expect(levelNow(0)).toBeCloseTo(0.6, 2);
+    pausePlayback(player);
+    await settle();
+    expect(engine.playing).toEqual([]);
+    contexts[0]!.$processTo('00:00.600');
+    expect(levelNow(0)).toBe(0);
+    playSound(CHILL, {}, player);
+    await settle();
+    // A new voice for the resumed track (the old one was released after its fade-out).
+    expect(gains.length).toBe(6);
+    expect(engine.playing).toEqual(['white']);
+  });
+
+  it('plays a lofi song with rain and a noise under it; Remove silences exactly that layer', async () => {
+    const { mix, player, contexts, engine, levelNow, fetched } = harness();
+    playSound(CHILL, {}, player);
+    addLayer('rain', 0.8, mix);
+    addLayer('brown', 0.4, mix);
+    addLayer('fire', 0.5, mix);
+    await vi.waitFor(() => expect(engine.residentBytes).toBeGreaterThan(0), { timeout: 5000, interval: 10 });
+    expect(fetched.map((url) => url.replace(/\?.*/, '').split('/').pop())).toEqual(['rain.mp3', 'fire.mp3']);
+    expect(engine.playing).toEqual(['rain', 'brown', 'fire']);
+    const ctx = contexts[0]!;
+    ctx.$processTo('00:01.000');
+    // A soundscape at 100 % plays at its catalogue volume, as it would as the track.
+    const rain = levelNow(0);
+    const fire = levelNow(2);
+    expect(rain).toBeGreaterThan(0);
+    expect(levelNow(1)).toBeCloseTo(0.4, 5);
+    expect(fire).toBeGreaterThan(0);
+    removeLayer('brown', mix);
+    await settle();
+    ctx.$processTo('00:01.500');
+    expect(levelNow(1)).toBe(0);
+    expect(levelNow(0)).toBeCloseTo(rain, 5);
+    expect(levelNow(2)).toBeCloseTo(fire, 5);
+    expect(engine.playing).toEqual(['rain', 'fire']);
+  });
+
+  it('six sounds fit the memory budget: five soundscape layers hold well under 64 MB decoded', async () => {
+    const { mix, player, engine } = harness();
+    playSound(CHILL, {}, player);
+    for (const sound of ['rain', 'fire', 'ocean', 'forest', 'wind']) addLayer(sound, 0.5, mix);
+    await vi.waitFor(() => expect(engine.playing).toHaveLength(5), { timeout: 5000, interval: 10 });
+    await settle(200);
+    // Each loop voice holds at most three windows (≤ 5.8 MB at 48 kHz stereo); the track is one more voice.
+    expect(engine.residentBytes).toBeGreaterThan(0);
+    expect(engine.residentBytes + 3 * 5 * 48000 * 2 * 4).toBeLessThanOrEqual(64 * 1024 * 1024);
+  });
+});
