@@ -11,7 +11,7 @@ export type LoopSegments =
 
 export const loopSegments: Readonly<Record<string, LoopSegments>> = {
   'ocean.mp3': { fingerprint: '1c1b50-ce0a7cca', length: 5760000, crossfade: 48000, starts: [459840, 1399680, 1783680, 2656800, 3360000, 3877440, 4394880, 4790400, 5306880, 5721120] },
-  'forest.mp3': { fingerprint: '1d5380-1940adb9', length: 5760000, crossfade: 48000, starts: [339840, 1030560, 1447200, 2278080, 2688480, 3455520, 4247040, 4642080, 5404800] },
+  'forest.mp3': { fingerprint: '24a800-03e84da5', length: 5760000, crossfade: 48000, starts: [339840, 1030560, 1447200, 2278080, 2688480, 3455520, 4247040, 4642560, 5404800] },
   'rain.mp3': { fingerprint: '1d98e0-86e0034d', length: 5760000, crossfade: 48000, starts: [388320, 772800, 1157280, 1544640, 1931040, 2915040, 3299040, 4231200, 4622880, 5006880] },
   'river.mp3': { fingerprint: '1d3070-50993f82', length: 5760000, crossfade: 48000, starts: [565920, 1355520, 1882560, 2344800, 3271200, 4245120, 4674720, 5337120] },
   'wind.mp3': { fingerprint: '1d5380-815f843f', length: 5760000, crossfade: 48000, starts: [442560, 1505280, 1990080, 2949600, 3844800, 4741440, 5125440] },
@@ -19,7 +19,7 @@ export const loopSegments: Readonly<Record<string, LoopSegments>> = {
   'desert.mp3': { fingerprint: '1d5380-759ef445', length: 5760000, crossfade: 48000, starts: [804480, 1797120, 2745600, 3461760, 4547520, 5489280] },
   'arctic.mp3': { fingerprint: '1d1030-c937257a', length: 5760000, crossfade: 48000, starts: [226080, 892800, 1383360, 2133600, 3047040, 4058880, 4442880, 5511360] },
   'kettle.mp3': { fingerprint: '1cac70-e7781449', length: 5760000, ordered: "one heating cycle: the boil builds, the whistle rises with the steam, it comes off the heat and reheats to the boil it began with; reordered, the whistle would start mid-rise and the kettle reheat without having cooled" },
-  'crickets.mp3': { fingerprint: '1d5380-547a6ffc', length: 5760000, crossfade: 48000, starts: [589440, 1262880, 1869120, 2647200, 3032160, 3970560, 4355520, 4908960, 5362080] },
+  'crickets.mp3': { fingerprint: '24a800-1f1b1980', length: 5760000, crossfade: 48000, starts: [589440, 1262880, 1909440, 3032160, 3970560, 4355520, 4908960, 5362080] },
   'underwater.mp3': { fingerprint: '115110-f9a2d2e6', length: 5760000, crossfade: 48000, starts: [60480, 1031040, 1839360, 2229120, 3347040, 4314720, 4699200] },
   'seagulls.mp3': { fingerprint: '1bcf30-df0a8b20', length: 5760000, crossfade: 48000, starts: [462720, 1177440, 1865280, 2400480, 3010080, 3803040, 4379520, 5017920, 5469600] },
   'seagulls-reversed.mp3': { fingerprint: '1bb730-547e4939', length: 5760000, crossfade: 48000, starts: [290400, 742080, 1380480, 1956960, 2749920, 3359520, 3894720, 4582560, 5297280] },
