@@ -51,6 +51,8 @@ test.describe('layers as heard', () => {
     const add = panel(page).getByRole('combobox', { name: 'Add a layer' });
     await add.selectOption({ label: 'Rain' });
     await add.selectOption('brown');
+    // Levels held still for the measurement (an alive mix drifts ±3 dB over minutes).
+    await panel(page).getByLabel('Alive: levels drift slowly').uncheck();
     await setLevel(page, 'Rain', 100);
     await setLevel(page, 'Brown noise', BROWN);
     await expect(bar(page).getByTestId('player-layers')).toHaveText('+ Rain + Brown noise');
