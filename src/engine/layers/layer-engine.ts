@@ -13,6 +13,7 @@ import { layerSoundIndex, type MixLayer } from '../../stores/mix-layers';
 import { mixStore, type MixState } from '../../stores/mix-store';
 import { playerStore, type PlayerState } from '../../stores/player-store';
 import type { AudioBus, BusNodes } from '../audio-bus';
+import { scheduleDrift } from './layer-drift';
 import { createLayerVoice, type LayerRuntime, type LayerVoice } from './layer-voice';
 
 const HOLDER = 'layers';
@@ -24,8 +25,8 @@ export interface LayerEngineDeps {
   player?: PlayerState;
   /** A soundscape's file (default: fetched from its catalogue URL; the service worker answers offline). */
   fetchFile?: (url: string) => Promise<ArrayBuffer>;
-  /** Schedules the alive drift on a voice (drift.ts); called again when the mix's seed or alive flag changes. */
-  drift?: (voice: LayerVoice, mix: Readonly<MixState>, position: number) => () => void;
+  /** Schedules the alive drift on a voice (default: layer-drift.ts); called again when the mix's seed or alive flag changes. */
+  drift?: (voice: LayerVoice, mix: Readonly<MixState>) => () => void;
   /** The decoded bytes held by all layers changed. */
   onResident?: (bytes: number) => void;
 }
@@ -49,6 +50,7 @@ export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
   const mix = deps.mix ?? mixStore;
   const player = deps.player ?? playerStore;
   const fetchFile = deps.fetchFile ?? defaultFetch;
+  const drift = deps.drift ?? scheduleDrift;
   const voices = new Map<string, LayerVoice>();
   const stopDrift = new Map<string, () => void>();
   const files = new Map<string, Promise<Uint8Array>>();
@@ -82,13 +84,10 @@ export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
     const key = `${mix.alive}:${mix.seed}`;
     if (!force && key === driftKey) return;
     driftKey = key;
-    if (!deps.drift) return;
-    mix.layers.forEach((layer, position) => {
-      const voice = voices.get(layer.sound);
-      if (!voice) return;
-      stopDrift.get(layer.sound)?.();
-      stopDrift.set(layer.sound, deps.drift!(voice, mix, position));
-    });
+    for (const [sound, voice] of voices) {
+      stopDrift.get(sound)?.();
+      stopDrift.set(sound, drift(voice, mix));
+    }
   };
 
   const reconcile = () => {

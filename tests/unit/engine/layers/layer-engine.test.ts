@@ -11,7 +11,7 @@ import { loadLoopWindows } from '../../../../src/engine/player/load-loop-windows
 import { createLayerEngine, type LayerEngine } from '../../../../src/engine/layers/layer-engine';
 import { parseMp3Layout } from '../../../../src/engine/player/mp3-layout';
 import { createMixStore } from '../../../../src/stores/mix-store';
-import { addLayer, removeLayer, setBedLevel, setLayerLevel } from '../../../../src/stores/mix-actions';
+import { addLayer, applyMix, removeLayer, setBedLevel, setLayerLevel, setMixAlive } from '../../../../src/stores/mix-actions';
 import { createPlayerStore, pausePlayback, playSound } from '../../../../src/stores/player-store';
 
 type TestContext = AudioContext & { $processTo(time: string): void };
@@ -80,8 +80,9 @@ function harness() {
   });
   /** Layer i's level gain: after the bus's master and fade, each voice makes its level gain, then its drift gain. */
   const levelGain = (i: number) => gains[2 + 2 * i]!;
+  const driftNow = (i: number) => (gains[3 + 2 * i]!.gain as TestParam).$valueAtTime(contexts[0]!.currentTime);
   const levelNow = (i: number) => (levelGain(i).gain as TestParam).$valueAtTime(contexts[0]!.currentTime);
-  return { mix, player, contexts, gains, engine, levelGain, levelNow, fetched };
+  return { mix, player, contexts, gains, engine, levelGain, levelNow, driftNow, fetched };
 }
 
 describe('layer engine', () => {
@@ -151,5 +152,27 @@ describe('layer engine', () => {
     // Each loop voice holds at most three windows (≤ 5.8 MB at 48 kHz stereo); the track is one more voice.
     expect(engine.residentBytes).toBeGreaterThan(0);
     expect(engine.residentBytes + 3 * 5 * 48000 * 2 * 4).toBeLessThanOrEqual(64 * 1024 * 1024);
+  });
+
+  it('alive: each layer drifts within ±3 dB on the audio clock, its own way; not alive holds it at its level', async () => {
+    const { mix, player, contexts, driftNow } = harness();
+    applyMix({ sound: 'chill', layers: [{ sound: 'white', level: 0.5 }, { sound: 'pink', level: 0.5 }], alive: true, seed: 1234 }, mix);
+    playSound(CHILL, {}, player);
+    await settle();
+    const ctx = contexts[0]!;
+    const seen: [number, number][] = [];
+    for (const time of ['00:45.000', '01:30.000', '03:00.000', '06:00.000']) {
+      ctx.$processTo(time);
+      seen.push([driftNow(0), driftNow(1)]);
+    }
+    const dbs = seen.flat().map((gain) => 20 * Math.log10(gain));
+    for (const value of dbs) expect(Math.abs(value)).toBeLessThanOrEqual(3 + 1e-6);
+    expect(Math.max(...dbs.map(Math.abs))).toBeGreaterThan(0.3);
+    expect(seen.map(([a]) => a)).not.toEqual(seen.map(([, b]) => b));
+    setMixAlive(false, mix);
+    await settle();
+    ctx.$processTo('06:10.000');
+    expect(driftNow(0)).toBeCloseTo(1, 3);
+    expect(driftNow(1)).toBeCloseTo(1, 3);
   });
 });
