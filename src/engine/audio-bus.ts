@@ -13,11 +13,10 @@
 import { subscribe } from 'valtio/vanilla';
 import { mixStore, type MixState } from '../stores/mix-store';
 import { createAudioOutput, type AudioOutput } from './audio-output';
+import { ramp, rampToSilence } from './level-ramp';
 import { audioContextClass, inUserGesture, preferPlaybackAudioSession, streamOutputIsHeard } from './web-audio';
 
 export { OUTPUT_AUDIO_ID } from './audio-output';
-/** Level changes follow this time constant: fast enough to feel immediate, slow enough not to click. */
-export const LEVEL_TIME_CONSTANT_S = 0.02;
 /** Longer than this suspended, a context is replaced on the next open inside a gesture (Safari can freeze its clock). */
 export const LONG_SUSPENSION_MS = 10 * 60 * 1000;
 const IDLE_SUSPEND_MS = 1000;
@@ -84,11 +83,6 @@ function defaultContext(): AudioContext | undefined {
   const Context = audioContextClass();
   // 'interactive': with 'playback' Chromium's output dropped 35-80 ms at a time in OS recordings (issue 21).
   return Context ? new Context({ latencyHint: 'interactive' }) : undefined;
-}
-
-export function ramp(param: AudioParam, ctx: BaseAudioContext, to: number): void {
-  param.cancelScheduledValues(ctx.currentTime);
-  param.setTargetAtTime(to, ctx.currentTime, LEVEL_TIME_CONSTANT_S);
 }
 
 export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
@@ -227,12 +221,7 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
       levelChanged();
     },
     fadeOut(seconds) {
-      if (!graph) return;
-      const param = graph.fade.gain;
-      const at = graph.ctx.currentTime;
-      param.cancelScheduledValues(at);
-      param.setValueAtTime(param.value, at);
-      param.linearRampToValueAtTime(0, at + Math.max(0, seconds));
+      if (graph) rampToSilence(graph.fade.gain, graph.ctx, seconds);
     },
     level: () => mix.masterVolume * fade,
     onReplaced(listener) {

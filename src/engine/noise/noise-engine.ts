@@ -23,7 +23,8 @@ import {
   type NoiseColour,
   type NoiseState,
 } from '../../stores/noise-store';
-import { ramp, type AudioBus, type BusNodes } from '../audio-bus';
+import type { AudioBus, BusNodes } from '../audio-bus';
+import { ramp } from '../level-ramp';
 import { setSessionPlaybackState, showInMediaSession } from '../media-session';
 import type { NoiseSource } from './noise-sources';
 

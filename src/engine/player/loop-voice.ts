@@ -1,10 +1,8 @@
 /**
- * One soundscape loop playing on the audio clock from decoded windows of its MP3 (issue 22), not
- * from a decode of the whole file: pieces of up to 5 s (loop-pieces.ts, mp3-layout.ts) scheduled with
- * start(when, offset, duration), each join on the same sample grid. In order they follow the file round
- * and round; with the catalogue's segments they walk them in a seeded random order, crossfaded (issue 22,
- * "never repeats"). Held: the piece playing and those up to a window or so ahead, plus one being decoded:
- * ≤ 5 × 1.9 MB whatever the file's length, where the whole file held 46 MB.
+ * One soundscape loop on the audio clock from decoded windows of its MP3 (issue 22), never the whole file: pieces
+ * of up to 5 s (loop-pieces.ts, mp3-layout.ts) scheduled with start(when, offset, duration) on one sample grid, in
+ * order, or walking the catalogue's segments in a seeded random order, crossfaded ("never repeats"). Held: the piece
+ * playing, those up to a window or so ahead and one being decoded: ≤ 5 × 1.9 MB for any length (the file: 46 MB).
  * The voice owns its clock: `position(at)` is where an in-order play would be (what the element shows).
  */
 import { samplesAfterEnd, sliceMp3, type Mp3Layout, type Mp3Slice } from './mp3-layout';

@@ -6,7 +6,8 @@
  * Without Web Audio the element plays on its own and the level is element.volume (not on iOS).
  */
 import { reportError } from '../../lib/error-reporting';
-import { ramp, type AudioBus, type BusNodes } from '../audio-bus';
+import type { AudioBus, BusNodes } from '../audio-bus';
+import { ramp } from '../level-ramp';
 import { createLoopHandover, type LoopHandover } from './loop-handover';
 
 export const PLAYER_AUDIO_ID = 'lull-player';

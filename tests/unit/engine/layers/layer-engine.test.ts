@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAudioBus, ramp, type AudioBus } from '../../../../src/engine/audio-bus';
+import { createAudioBus, type AudioBus } from '../../../../src/engine/audio-bus';
+import { ramp } from '../../../../src/engine/level-ramp';
 import { loadLoopWindows } from '../../../../src/engine/player/load-loop-windows';
 import { createLayerEngine, type LayerEngine } from '../../../../src/engine/layers/layer-engine';
 import { parseMp3Layout } from '../../../../src/engine/player/mp3-layout';

@@ -5,7 +5,8 @@
  */
 import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createNoiseState, NOISE_PROCESSOR_NAMES, NOISE_SEEDS, renderNoise } from '../../../../worklets/dsp/noise.ts';
-import { createAudioBus, ramp, type AudioBus } from '../../../../src/engine/audio-bus';
+import { createAudioBus, type AudioBus } from '../../../../src/engine/audio-bus';
+import { ramp } from '../../../../src/engine/level-ramp';
 import { loadLoopWindows } from '../../../../src/engine/player/load-loop-windows';
 import { createNoiseEngine, type NoiseEngine } from '../../../../src/engine/noise/noise-engine';
 import { createLayerEngine, type LayerEngine } from '../../../../src/engine/layers/layer-engine';

@@ -1,0 +1,173 @@
+/**
+ * Six sounds at once (issue 23's budgets): a track and five layers from a v2 mix link, in headless
+ * Chromium on the production build.
+ * - click 'Play this mix' → audible, against its track alone (a tap on the Ocean card), each
+ *   on a fresh page, runs interleaved (mix, sound, sound, mix …), unthrottled and at 4× CPU; medians.
+ *   Audible = the first output block with |x| > 1e-3 (tests/e2e/output-probe.ts).
+ * - decoded audio resident for the whole mix: the track's count (`data-decoded-bytes` on the track
+ *   element) plus the layers' (`data-layers-decoded-bytes` on <html>), both the engine's own count of
+ *   frames × channels × 4 it holds; the largest seen over 30 s of play (six windows come and go).
+ * - render capacity: CDP WebAudio.getRealtimeData, mean and max over 3 s, unthrottled.
+ * - dropouts with the main thread blocked for 1 s: quanta the audio thread skipped (the probe's
+ *   worklet recorder numbers them) and runs of ≥ 128 silent samples in what was output.
+ * Usage: `npx vite build && npx tsx bench/mix.bench.ts` (under the e2e lock on a shared machine).
+ * Writes bench/results/mix.json. Reported, never asserted.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { outputProbeScript, type OutputProbe } from '../tests/e2e/output-probe';
+import { freePort, waitForServer } from './preview-server.ts';
+
+const root = new URL('../', import.meta.url).pathname;
+const RUNS = Number(process.env.MIX_BENCH_RUNS ?? 5);
+/** A track and five layers: three soundscapes and two noises under Ocean. */
+export const MIX_LINK = '/?mix=2&sound=ocean&layers=rain:50,fire:40,wind:30,pink:25,brown:20&volume=80';
+const probeOf = (page: Page) => page.evaluate(() => (window as unknown as { __outputProbe: OutputProbe }).__outputProbe.firstAudibleAt !== null);
+
+async function freshPage(browser: Browser, throttle: number, recorder: 'worklet' | 'script-processor' = 'script-processor') {
+  // The worklet recorder's module is a blob: URL, which the page's CSP refuses (tests/e2e/output-probe.ts).
+  const context = await browser.newContext({ serviceWorkers: 'block', bypassCSP: recorder === 'worklet' });
+  await context.addInitScript(outputProbeScript(256, recorder));
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  return { context, page, cdp };
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 });
+  await page.waitForTimeout(1500);
+}
+
+async function clickToAudible(page: Page, click: () => Promise<void>): Promise<number> {
+  await page.evaluate(() => (window as unknown as { __outputProbe: OutputProbe }).__outputProbe.arm());
+  await click();
+  for (let i = 0; i < 200 && !(await probeOf(page)); i++) await page.waitForTimeout(50);
+  return page.evaluate(() => {
+    const probe = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
+    if (probe.firstAudibleAt === null || probe.armedAt === null) throw new Error('never audible');
+    return probe.firstAudibleAt - probe.armedAt;
+  });
+}
+
+const playThisMix = (page: Page) => () => page.getByRole('button', { name: 'Play this mix' }).click();
+/** The mix's own track alone: the same file, so only what the layers add is measured. */
+const tapOcean = (page: Page) => () => page.getByTestId('sound-grid').getByRole('button', { name: /^Ocean\b/ }).click();
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function latency(browser: Browser, baseUrl: string, throttle: number) {
+  const mix: number[] = [];
+  const single: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const order = run % 2 === 0 ? (['mix', 'single'] as const) : (['single', 'mix'] as const);
+    for (const kind of order) {
+      const { context, page } = await freshPage(browser, throttle);
+      await page.goto(baseUrl + (kind === 'mix' ? MIX_LINK : '/'));
+      await hydrated(page);
+      (kind === 'mix' ? mix : single).push(await clickToAudible(page, kind === 'mix' ? playThisMix(page) : tapOcean(page)));
+      await context.close();
+    }
+  }
+  return { throttle, mixMs: mix.map(Math.round), singleMs: single.map(Math.round), mixMedianMs: Math.round(median(mix)), singleMedianMs: Math.round(median(single)) };
+}
+
+const residentBytes = (page: Page) =>
+  page.evaluate(() => {
+    const track = Number((document.getElementById('lull-player') as HTMLMediaElement | null)?.dataset.decodedBytes ?? 0);
+    const layers = Number(document.documentElement.dataset.layersDecodedBytes ?? 0);
+    return { track, layers };
+  });
+
+async function steadyState(browser: Browser, baseUrl: string) {
+  const { context, page, cdp } = await freshPage(browser, 1, 'worklet');
+  const contextIds: string[] = [];
+  cdp.on('WebAudio.contextCreated', (event: { context: { contextId: string; contextType: string } }) => {
+    if (event.context.contextType === 'realtime') contextIds.push(event.context.contextId);
+  });
+  await cdp.send('WebAudio.enable');
+  await page.goto(baseUrl + MIX_LINK);
+  await hydrated(page);
+  await playThisMix(page)();
+  let peak = { track: 0, layers: 0, total: 0 };
+  for (let i = 0; i < 300; i++) {
+    const now = await residentBytes(page);
+    if (now.track + now.layers > peak.total) peak = { ...now, total: now.track + now.layers };
+    await page.waitForTimeout(100);
+  }
+  const capacities: number[] = [];
+  for (let i = 0; i < 12; i++) {
+    const id = contextIds.at(-1);
+    if (id) {
+      const { realtimeData } = (await cdp.send('WebAudio.getRealtimeData', { contextId: id }).catch(() => ({ realtimeData: null }))) as {
+        realtimeData: { renderCapacity: number } | null;
+      };
+      if (realtimeData) capacities.push(realtimeData.renderCapacity);
+    }
+    await page.waitForTimeout(250);
+  }
+  const blocked = await page.evaluate(async () => {
+    const probe = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
+    probe.take();
+    probe.record(true);
+    await new Promise((r) => setTimeout(r, 300));
+    // One second of main-thread work, as a heavy page or a slow phone would do.
+    const end = performance.now() + 1000;
+    while (performance.now() < end) {
+      /* busy */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    probe.record(false);
+    const { samples, sampleRate, droppedBlocks } = probe.take();
+    let run = 0;
+    let silentRuns = 0;
+    for (const x of samples) {
+      run = Math.abs(x) < 1e-6 ? run + 1 : 0;
+      if (run === 128) silentRuns++;
+    }
+    return { recordedMs: (samples.length / sampleRate) * 1000, droppedBlocks, silentRuns, recorder: probe.recorder };
+  });
+  await context.close();
+  const mean = capacities.length ? capacities.reduce((a, b) => a + b, 0) / capacities.length : null;
+  return {
+    residentPeakBytes: peak.total,
+    residentPeakMB: Number((peak.total / 1e6).toFixed(2)),
+    residentTrackBytes: peak.track,
+    residentLayersBytes: peak.layers,
+    renderCapacityMean: mean,
+    renderCapacityMax: capacities.length ? Math.max(...capacities) : null,
+    mainThreadBlocked1s: blocked,
+  };
+}
+
+async function main() {
+  if (!existsSync(`${root}dist/index.html`)) throw new Error('build first: npx vite build');
+  const port = await freePort(4900 + (process.pid % 100), 100);
+  const preview = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], { cwd: root, stdio: 'ignore', detached: true });
+  const baseUrl = `http://localhost:${port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    await waitForServer(baseUrl, preview, 120);
+    const steady = await steadyState(browser, baseUrl);
+    const latencies = [await latency(browser, baseUrl, 1), await latency(browser, baseUrl, 4)];
+    const result = {
+      date: new Date().toISOString(),
+      machine: { cpus: cpus().length, model: cpus()[0]?.model, loadavg: loadavg() },
+      link: MIX_LINK,
+      ...steady,
+      latencies,
+    };
+    mkdirSync(`${root}bench/results`, { recursive: true });
+    writeFileSync(`${root}bench/results/mix.json`, `${JSON.stringify(result, null, 2)}\n`);
+    console.log(JSON.stringify(result, null, 2));
+  } finally {
+    await browser.close();
+    if (preview.pid) process.kill(-preview.pid);
+  }
+}
+
+await main();
