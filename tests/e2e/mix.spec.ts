@@ -124,6 +124,8 @@ test.describe('layers', () => {
     expect(await axeViolations(page)).toEqual([]);
     await mixPanel(page).getByRole('button', { name: 'Remove Brown noise' }).click();
     await expect(page.getByTestId('player-layers')).toHaveAttribute('data-sounds', 'fire');
+    // The removed row does not take the focus out of the panel (Escape then closes it).
+    await expect(add).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(mixPanel(page)).toBeHidden();
     // Focus goes back to the button that opened the panel.

@@ -6,7 +6,7 @@ import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { soundscapes } from '../../catalogue/catalogue';
 import { mediaSlug } from '../../catalogue/entries';
@@ -18,14 +18,14 @@ import { addLayer, removeLayer, setLayerLevel, setMixAlive } from '../../stores/
 /** Every sound that can be a layer, soundscapes by catalogue order, then the noises. */
 const layerChoices: readonly string[] = [...soundscapes.filter((sound) => sound.kind !== 'lofi').map((sound) => mediaSlug(sound.name)), ...NOISE_COLOURS];
 
-function LayerRow({ sound, level }: { sound: string; level: number }) {
+function LayerRow({ sound, level, onRemove }: { sound: string; level: number; onRemove: () => void }) {
   const labelId = useId();
   const name = layerName(sound);
   return (
     <Box component="li" data-testid="mix-layer" data-sound={sound}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
         <Typography id={labelId} variant="body2">{strings.noiseBedLevel(name)}</Typography>
-        <Button size="small" onClick={() => removeLayer(sound)} aria-label={strings.removeLayer(name)}>
+        <Button size="small" onClick={() => (removeLayer(sound), onRemove())} aria-label={strings.removeLayer(name)}>
           {strings.remove}
         </Button>
       </Box>
@@ -51,15 +51,19 @@ export function LayerControls() {
   const headingId = useId();
   const addId = useId();
   const full = mix.layers.length >= MAX_LAYERS;
+  const addRef = useRef<HTMLSelectElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The removed row took the focus with it: keep it in the panel (Add a layer, or the heading while that is full).
+  const keepFocus = () => (addRef.current && !addRef.current.disabled ? addRef.current : headingRef.current)?.focus();
   const choices = layerChoices.filter((sound) => !mix.layers.some((layer) => layer.sound === sound));
   return (
     <Box component="section" aria-labelledby={headingId} data-testid="layer-controls">
-      <Typography id={headingId} variant="body2" component="h3" sx={{ fontWeight: 600, mb: 0.5 }}>{strings.layersHeading}</Typography>
+      <Typography id={headingId} ref={headingRef} tabIndex={-1} variant="body2" component="h3" sx={{ fontWeight: 600, mb: 0.5 }}>{strings.layersHeading}</Typography>
       {mix.layers.length === 0 ? (
         <Typography variant="body2" color="text.secondary">{strings.layersEmpty}</Typography>
       ) : (
         <Stack component="ul" spacing={0.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
-          {mix.layers.map((layer) => <LayerRow key={layer.sound} sound={layer.sound} level={layer.level} />)}
+          {mix.layers.map((layer) => <LayerRow key={layer.sound} sound={layer.sound} level={layer.level} onRemove={keepFocus} />)}
         </Stack>
       )}
       <Box sx={{ mt: 1 }}>
@@ -69,6 +73,7 @@ export function LayerControls() {
           fullWidth
           value=""
           disabled={full}
+          inputRef={addRef}
           inputProps={{ id: addId, 'data-testid': 'add-layer', 'aria-describedby': full ? `${addId}-full` : undefined } as object}
           onChange={(event) => addLayer(event.target.value)}
         >

@@ -25,6 +25,10 @@ export interface SoundGridProps {
 }
 
 /** A tap the first-paint script took before React answered looks pressed at once, as the app's own loading state does. */
+/** One load for every press: each import() of its own resolved out of order (vite's preload), so two quick presses swapped the layers. */
+let mixActions: Promise<typeof import('../../stores/mix-actions')> | undefined;
+const loadMixActions = () => (mixActions ??= import('../../stores/mix-actions').catch((error: unknown) => ((mixActions = undefined), Promise.reject(error))));
+
 const tapTakenSx = { [whileTapTaken]: { bgcolor: 'primary.main', borderColor: 'primary.main', color: 'primary.contrastText' } } as const;
 
 /** Looks disabled like MUI's own disabled buttons, while staying focusable. */
@@ -68,7 +72,7 @@ function LayerToggle({ sound, layered }: { sound: Soundscape; layered: boolean }
       aria-label={layered ? strings.removeLayerUnder(sound.name) : strings.addLayerUnder(sound.name)}
       data-testid="card-layer"
       // The actions load with the first use (the first load's budget); the track already runs the context.
-      onClick={() => void import('../../stores/mix-actions').then(({ toggleLayer }) => toggleLayer(mediaSlug(sound.name)))}
+      onClick={() => void loadMixActions().then(({ toggleLayer }) => toggleLayer(mediaSlug(sound.name)))}
       sx={{ minWidth: 40, p: 0, fontSize: '1.2rem' }}
     >
       {layered ? '−' : '+'}
