@@ -23,7 +23,7 @@ import { freePort, waitForServer } from './preview-server.ts';
 const root = new URL('../', import.meta.url).pathname;
 const RUNS = Number(process.env.MIX_BENCH_RUNS ?? 5);
 /** A track and five layers: three soundscapes and two noises under Ocean. */
-export const MIX_LINK = '/?mix=2&sound=ocean&layers=rain:50,fire:40,wind:30,pink:25,brown:20&volume=80';
+export const MIX_LINK = process.env.MIX_BENCH_LINK ?? '/?mix=2&sound=ocean&layers=rain:50,fire:40,wind:30,pink:25,brown:20&volume=80';
 const probeOf = (page: Page) => page.evaluate(() => (window as unknown as { __outputProbe: OutputProbe }).__outputProbe.firstAudibleAt !== null);
 
 async function freshPage(browser: Browser, throttle: number, recorder: 'worklet' | 'script-processor' = 'script-processor') {
@@ -152,8 +152,10 @@ async function main() {
   });
   try {
     await waitForServer(baseUrl, preview, 120);
-    const steady = await steadyState(browser, baseUrl);
-    const latencies = [await latency(browser, baseUrl, 1), await latency(browser, baseUrl, 4)];
+    // MIX_BENCH_LATENCY_ONLY=1: click to first sound only, unthrottled (a quick comparison of links).
+    const quick = process.env.MIX_BENCH_LATENCY_ONLY === '1';
+    const steady = quick ? {} : await steadyState(browser, baseUrl);
+    const latencies = quick ? [await latency(browser, baseUrl, 1)] : [await latency(browser, baseUrl, 1), await latency(browser, baseUrl, 4)];
     const result = {
       date: new Date().toISOString(),
       machine: { cpus: cpus().length, model: cpus()[0]?.model, loadavg: loadavg() },
@@ -162,7 +164,7 @@ async function main() {
       latencies,
     };
     mkdirSync(`${root}bench/results`, { recursive: true });
-    writeFileSync(`${root}bench/results/mix.json`, `${JSON.stringify(result, null, 2)}\n`);
+    if (!quick) writeFileSync(`${root}bench/results/mix.json`, `${JSON.stringify(result, null, 2)}\n`);
     console.log(JSON.stringify(result, null, 2));
   } finally {
     await browser.close();
