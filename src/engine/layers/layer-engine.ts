@@ -71,16 +71,7 @@ export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
     return file;
   };
 
-  /**
-   * Layers join once the track is heard, then stay through its track changes: started in the same tap, their reads
-   * and decodes delayed the first sound (bench/mix.bench.ts at 4x CPU: 354 ms against 229 for the track alone).
-   */
-  let trackHeard = false;
-  const wanted = (): readonly MixLayer[] => {
-    if (player.currentIndex === null || player.intent !== 'play') trackHeard = false;
-    else if (player.status === 'playing') trackHeard = true;
-    return trackHeard ? mix.layers : [];
-  };
+  const wanted = (): readonly MixLayer[] => (player.currentIndex !== null && player.intent === 'play' ? mix.layers : []);
 
   const release = (sound: string) => {
     stopDrift.get(sound)?.();

@@ -13,7 +13,7 @@ import { createLayerEngine, type LayerEngine } from '../../../../src/engine/laye
 import { parseMp3Layout } from '../../../../src/engine/player/mp3-layout';
 import { createMixStore } from '../../../../src/stores/mix-store';
 import { addLayer, applyMix, removeLayer, setBedLevel, setLayerLevel, setMixAlive } from '../../../../src/stores/mix-actions';
-import { createPlayerStore, pausePlayback, playSound, reportPlaying } from '../../../../src/stores/player-store';
+import { createPlayerStore, pausePlayback, playSound } from '../../../../src/stores/player-store';
 
 type TestContext = AudioContext & { $processTo(time: string): void };
 type TestParam = AudioParam & { $valueAtTime(time: number): number };
@@ -98,11 +98,6 @@ describe('layer engine', () => {
     expect(contexts).toHaveLength(0); // no track: nothing plays
     playSound(CHILL, {}, player);
     await settle();
-    // Not while the track loads: the layers would slow its first sound.
-    expect(contexts).toHaveLength(0);
-    expect(engine.playing).toEqual([]);
-    reportPlaying(player);
-    await settle();
     expect(contexts).toHaveLength(1);
     expect(engine.playing).toEqual(['white']);
     contexts[0]!.$processTo('00:00.200');
@@ -117,7 +112,6 @@ describe('layer engine', () => {
     contexts[0]!.$processTo('00:00.600');
     expect(levelNow(0)).toBe(0);
     playSound(CHILL, {}, player);
-    reportPlaying(player);
     await settle();
     // A new voice for the resumed track (the old one was released after its fade-out).
     expect(gains.length).toBe(6);
@@ -127,7 +121,6 @@ describe('layer engine', () => {
   it('plays a lofi song with rain and a noise under it; Remove silences exactly that layer', async () => {
     const { mix, player, contexts, engine, levelNow, fetched } = harness();
     playSound(CHILL, {}, player);
-    reportPlaying(player);
     addLayer('rain', 0.8, mix);
     addLayer('brown', 0.4, mix);
     addLayer('fire', 0.5, mix);
@@ -154,7 +147,6 @@ describe('layer engine', () => {
   it('six sounds fit the memory budget: five soundscape layers hold well under 64 MB decoded', async () => {
     const { mix, player, engine } = harness();
     playSound(CHILL, {}, player);
-    reportPlaying(player);
     for (const sound of ['rain', 'fire', 'ocean', 'forest', 'wind']) addLayer(sound, 0.5, mix);
     await vi.waitFor(() => expect(engine.playing).toHaveLength(5), { timeout: 5000, interval: 10 });
     await settle(200);
@@ -167,7 +159,6 @@ describe('layer engine', () => {
     const { mix, player, contexts, driftNow } = harness();
     applyMix({ sound: 'chill', layers: [{ sound: 'white', level: 0.5 }, { sound: 'pink', level: 0.5 }], alive: true, seed: 1234 }, mix);
     playSound(CHILL, {}, player);
-    reportPlaying(player);
     await settle();
     const ctx = contexts[0]!;
     const seen: [number, number][] = [];
