@@ -3,18 +3,7 @@
  * repeat, and the equal-power crossfade that joins two segments. Pure (no DOM, no Web Audio), so the order and
  * the curves are unit-tested here and the loop voice only schedules them.
  */
-
-/** Mulberry32: a small, fast seeded generator; the same seed gives the same walk (tests, and a reproducible night). */
-export function seededRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../lib/seeded-random';
 
 /**
  * The segment after `previous`: uniformly any other one (no segment twice in a row). With fewer than two segments

@@ -1,5 +1,6 @@
 import type { SoundType } from '../../catalogue/entries';
 import type { LinkLayer } from './mix-link';
+import { seededRandom } from '../../lib/seeded-random';
 
 /**
  * Surprise me (issue 23): a random mix of 2–4 layers that sound well together, under the current
@@ -35,17 +36,6 @@ type Noise = keyof typeof NOISE_LOUDNESS_DB;
 const NEVER = new Set(['appliance', 'upbeat']);
 const MAX_WATER = 2;
 
-/** mulberry32: a small, well-mixed uint32 generator; enough for choosing among two dozen sounds. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(items: readonly T[], next: () => number): T | undefined => items[Math.floor(next() * items.length)];
 
@@ -63,7 +53,7 @@ const power = (db: number, gain: number): number => gain * gain * 10 ** (db / 10
 
 /** A mix's layers for `seed`; `pool` is what may be a layer here (e.g. only the sounds saved offline). */
 export function surpriseMix(seed: number, track: SurpriseSound | null, pool: readonly SurpriseSound[]): { layers: LinkLayer[]; seed: number } {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const usable = pool.filter((sound) => sound.kind !== 'lofi' && sound.slug !== track?.slug && !sound.categories.some((c) => NEVER.has(c)));
   const themes = [...new Set(track ? track.categories : usable.flatMap((sound) => sound.categories))]
     .filter((theme) => !NEVER.has(theme) && usable.filter((sound) => sound.categories.includes(theme)).length >= MIN_SURPRISE_LAYERS)

@@ -4,7 +4,8 @@
  * with the same seed (a test could not reproduce a night), and a dip or bump in level at a join.
  */
 import { describe, expect, it } from 'vitest';
-import { createWalk, equalPowerGains, segmentAt, segmentGain, segmentsOf, seededRandom } from '../../../../src/engine/player/segment-walk';
+import { createWalk, equalPowerGains, segmentAt, segmentGain, segmentsOf } from '../../../../src/engine/player/segment-walk';
+import { seededRandom } from '../../../../src/lib/seeded-random';
 
 const walkOf = (count: number, seed: number, steps: number) => {
   const next = createWalk(count, seed);
