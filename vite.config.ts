@@ -219,6 +219,10 @@ export default defineConfig(({ mode }) => {
       include: ['tests/unit/**/*.test.{ts,tsx}'],
       setupFiles: ['tests/unit/setup.ts'],
       restoreMocks: true,
+      // Tests wait for states (vi.waitFor), not for times: the ceiling only ends a broken test. 5 s (the default)
+      // was reached by a correct one on two loaded cores (a first addModule and a lazy import, in a fresh-clone run).
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
     },
   };
 });

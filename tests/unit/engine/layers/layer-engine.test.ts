@@ -124,7 +124,7 @@ describe('layer engine', () => {
     addLayer('rain', 0.8, mix);
     addLayer('brown', 0.4, mix);
     addLayer('fire', 0.5, mix);
-    await vi.waitFor(() => expect(engine.residentBytes).toBeGreaterThan(0), { timeout: 5000, interval: 10 });
+    await vi.waitFor(() => expect(engine.residentBytes).toBeGreaterThan(0), { timeout: 20_000, interval: 10 });
     expect(fetched.map((url) => url.replace(/\?.*/, '').split('/').pop())).toEqual(['rain.mp3', 'fire.mp3']);
     expect(engine.playing).toEqual(['rain', 'brown', 'fire']);
     const ctx = contexts[0]!;
@@ -148,7 +148,7 @@ describe('layer engine', () => {
     const { mix, player, engine } = harness();
     playSound(CHILL, {}, player);
     for (const sound of ['rain', 'fire', 'ocean', 'forest', 'wind']) addLayer(sound, 0.5, mix);
-    await vi.waitFor(() => expect(engine.playing).toHaveLength(5), { timeout: 5000, interval: 10 });
+    await vi.waitFor(() => expect(engine.playing).toHaveLength(5), { timeout: 20_000, interval: 10 });
     await settle(200);
     // Each loop voice holds at most three windows (≤ 5.8 MB at 48 kHz stereo); the track is one more voice.
     expect(engine.residentBytes).toBeGreaterThan(0);

@@ -22,7 +22,7 @@ type TestParam = AudioParam & { $valueAtTime(time: number): number };
 
 const settle = () => new Promise((r) => setTimeout(r, 20));
 /** The first addModule evaluates the processor module: its time varies with the machine's load. */
-const until = (check: () => void) => vi.waitFor(check, { timeout: 5000, interval: 10 });
+const until = (check: () => void) => vi.waitFor(check, { timeout: 20_000, interval: 10 });
 
 let uninstall: () => void;
 let engine: NoiseEngine | undefined;
