@@ -73,6 +73,26 @@ test.describe('mix links v2', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/\?mix=2&sound=chill&layers=rain:40,brown:25&volume=80&alive=0&seed=42$/);
   });
 
+  test("a press on 'Play this mix' starts its track's stream, as a card's does, and the tap plays that same load: one download", async ({ page }) => {
+    const loads: { range: string; beforeRelease: boolean }[] = [];
+    let released = false;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'media' && new URL(request.url()).pathname === '/media/ocean.mp3') loads.push({ range: request.headers().range ?? '', beforeRelease: !released });
+    });
+    await page.goto('/?mix=2&sound=ocean&volume=100');
+    // The saved list is read after hydration: a press before it knows nothing is saved fetches nothing.
+    await page.waitForLoadState('networkidle');
+    const button = (await page.getByTestId('shared-mix').getByRole('button', { name: 'Play this mix' }).boundingBox())!;
+    await page.mouse.move(button.x + button.width / 2, button.y + button.height / 2);
+    await page.mouse.down();
+    await expect.poll(() => loads.length, { message: 'the press started the stream' }).toBeGreaterThan(0);
+    released = true;
+    await page.mouse.up();
+    await expectTrackPlaying(page, 'ocean.mp3');
+    const fromStart = loads.filter((load) => load.range === '' || load.range === 'bytes=0-');
+    expect(fromStart).toEqual([{ range: fromStart[0]!.range, beforeRelease: true }]);
+  });
+
   test('hostile layers are ignored with the notice; the rest plays', async ({ page }) => {
     await page.goto(`/?mix=2&sound=ocean&layers=${encodeURIComponent('<img src=x onerror=window.__pwned=1>:20')},fire:999,wind:30,wind:40,__proto__:1`);
     await expect(page.getByTestId('mix-link-notice')).toHaveText(/Part of this mix link could not be used/);

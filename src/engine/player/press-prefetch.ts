@@ -10,7 +10,7 @@ import { isSoundAvailable, type OfflineState } from '../../stores/offline-store'
 import { playbackUrl, type PlayerState } from '../../stores/player-store';
 import type { TrackOutput } from './track-output';
 
-/** The sound grid's cards carry their catalogue index (features/player/sound-grid.tsx). */
+/** The sound grid's cards carry their catalogue index (features/player/sound-grid.tsx), and so does 'Play this mix' for its track. */
 const SOUND_CARD = '[data-sound-index]';
 
 const cardAt = (target: EventTarget | null): HTMLElement | null => (target instanceof Element ? target.closest<HTMLElement>(SOUND_CARD) : null);

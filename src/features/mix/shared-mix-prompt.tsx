@@ -79,6 +79,8 @@ export function SharedMixPrompt() {
             variant="contained"
             startIcon={<PlayArrowIcon />}
             disabled={!canPlayPlan(plan)}
+            // Its track's stream starts at the press, as a sound card's does (engine/player/press-prefetch.ts).
+            data-sound-index={plan.trackIndex}
             onClick={() => {
               playMix(mixOfLink(mix));
               forget();
