@@ -190,6 +190,10 @@ test.describe('playback source order when the network fails', () => {
     page.on('request', (request) => {
       if (request.url().includes('/media/ocean.mp3')) requested.push(new URL(request.url()).pathname + new URL(request.url()).search);
     });
+    // With a saved sound on the device the cache worker loads at start-up; without the service worker (blocked here)
+    // a worker not yet fetched cannot load offline, so the network goes once it has (a fresh-clone run went too soon).
+    await expect.poll(() => page.workers().some((worker) => worker.url().includes('cache.worker'))).toBe(true);
+    await page.waitForLoadState('networkidle');
 
     await context.setOffline(true);
     await expect(statusLine(page)).toHaveText('You are offline - only cached sounds are available');
