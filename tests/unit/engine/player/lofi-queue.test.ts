@@ -2,18 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createLofiQueue, createLofiRadio, shuffle } from '../../../../src/engine/player/lofi-queue';
 import { createOfflineStore, markCached } from '../../../../src/stores/offline-store';
 import { createPlayerStore, playSound, reportLoadError, reportPlaying } from '../../../../src/stores/player-store';
-
-/** A seeded generator (mulberry32), so the statistics below are reproducible. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as seeded } from '../../../../src/lib/seeded-random';
 
 describe('Fisher–Yates shuffle', () => {
   it('returns a permutation on a copy', () => {
