@@ -13,6 +13,7 @@ import { layerSoundIndex, type MixLayer } from '../../stores/mix-layers';
 import { mixStore, type MixState } from '../../stores/mix-store';
 import { playerStore, type PlayerState } from '../../stores/player-store';
 import type { AudioBus, BusNodes } from '../audio-bus';
+import { fetchFileBytes } from '../player/loop-handover';
 import { scheduleDrift } from './layer-drift';
 import { createLayerVoice, type LayerRuntime, type LayerVoice } from './layer-voice';
 
@@ -39,17 +40,11 @@ export interface LayerEngine {
   dispose(): void;
 }
 
-const defaultFetch = async (url: string): Promise<ArrayBuffer> => {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
-  return response.arrayBuffer();
-};
-
 export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
   const { bus } = deps;
   const mix = deps.mix ?? mixStore;
   const player = deps.player ?? playerStore;
-  const fetchFile = deps.fetchFile ?? defaultFetch;
+  const fetchFile = deps.fetchFile ?? fetchFileBytes;
   const drift = deps.drift ?? scheduleDrift;
   const voices = new Map<string, LayerVoice>();
   const stopDrift = new Map<string, () => void>();

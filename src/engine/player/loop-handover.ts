@@ -56,7 +56,8 @@ export interface LoopHandover {
   readonly residentBytes: number;
 }
 
-const defaultFetch = async (url: string, signal: AbortSignal): Promise<ArrayBuffer> => {
+/** A sound file's bytes from its URL; an HTTP error status is an error. */
+export const fetchFileBytes = async (url: string, signal?: AbortSignal): Promise<ArrayBuffer> => {
   const response = await fetch(url, { signal });
   if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
   return response.arrayBuffer();
@@ -70,7 +71,7 @@ export function supportsLoopHandover(ctx: BaseAudioContext): boolean {
 
 export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
   const { ctx, element, elementGain, output } = deps;
-  const fetchBytes = deps.fetchBytes ?? defaultFetch;
+  const fetchBytes = deps.fetchBytes ?? fetchFileBytes;
   const decodeDelayMs = deps.decodeDelayMs ?? 500;
   /** The file, once read and laid out (decoded a window at a time by each voice). */
   let file: { bytes: Uint8Array; layout: Mp3Layout; windows: LoopWindows } | null = null;
