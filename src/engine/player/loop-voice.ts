@@ -5,7 +5,8 @@
  * playing, those up to a window or so ahead and one being decoded: ≤ 5 × 1.9 MB for any length (the file: 46 MB).
  * The voice owns its clock: `position(at)` is where an in-order play would be (what the element shows).
  */
-import { samplesAfterEnd, sliceMp3, type Mp3Layout, type Mp3Slice } from './mp3-layout';
+import { samplesAfterEnd, sliceMp3, type Mp3Layout } from './mp3-layout';
+import { decodeSlice, decoderFor, WindowDecodeError, type Decoded } from './window-decode';
 import { applyPieceGain, planPieces, type Piece } from './loop-pieces';
 import type { LoopSegments } from '../../catalogue/loop-segments';
 
@@ -19,6 +20,10 @@ export const WINDOW_SECONDS = 5;
 export const JOIN_SAMPLES = 96;
 /** How far ahead a window decoded too late is started (the audio thread must get it before its time). */
 const LATE_LEAD_S = 0.1;
+/** A window decoded too late fades in over 10 ms at 48 kHz: started at once, mid-sound, it would click. */
+const LATE_FADE_SAMPLES = 480;
+/** Pieces due within this of a voice's start are decoded before it starts (the next one's decode is then not late). */
+const START_AHEAD_S = 0.5;
 
 /** Where a loop plays (the voice, and the hand-over that runs it): its context, and the node it goes to (the track gain). */
 export interface LoopTarget {
@@ -64,33 +69,9 @@ interface Scheduled {
   readonly when: number;
 }
 
-class WindowDecodeError extends Error {
-  override name = 'WindowDecodeError';
-}
-
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 const bytesOf = (buffer: AudioBuffer) => buffer.length * buffer.numberOfChannels * 4;
-
-/**
- * What decodes the windows: decodeAudioData resamples to its context's rate, and a window resampled
- * on its own is not the whole file resampled (the filter starts afresh at each edge), so windows are
- * decoded at the file's rate; the buffer sources then convert as one looping buffer did.
- */
-export function decoderFor(ctx: BaseAudioContext, sampleRate: number): BaseAudioContext {
-  if (ctx.sampleRate === sampleRate || typeof OfflineAudioContext === 'undefined') return ctx;
-  return new OfflineAudioContext({ numberOfChannels: 2, length: 1, sampleRate });
-}
-
-/** Decodes a slice to an AudioBuffer and the offset (samples) where its window starts. */
-async function decodeSlice(ctx: BaseAudioContext, slice: Mp3Slice): Promise<{ buffer: AudioBuffer; skip: number }> {
-  const bytes = slice.bytes.buffer.slice(slice.bytes.byteOffset, slice.bytes.byteOffset + slice.bytes.byteLength) as ArrayBuffer;
-  const buffer = await ctx.decodeAudioData(bytes);
-  // A decoder that honours the rewritten tag returns the window (after `skip`); one that ignores it, every frame.
-  if (buffer.length === slice.skip + slice.length) return { buffer, skip: slice.skip };
-  if (buffer.length === slice.untaggedLength) return { buffer, skip: slice.skipIfUntagged };
-  throw new WindowDecodeError(`a window decoded to ${buffer.length} samples, not ${slice.skip + slice.length}`);
-}
 
 export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
   const { ctx, file, layout } = deps;
@@ -125,10 +106,10 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
     !p.continues ? 0 : p.start + p.length < layout.length ? Math.min(JOIN_SAMPLES, layout.length - p.start - p.length) : Math.min(JOIN_SAMPLES, samplesAfterEnd(layout));
   /** The fade-in of the next piece: the previous piece's tail. */
   let nextFade = 0;
-  const decodePiece = async (p: Piece) => {
+  const decodePiece = async (piece: Piece): Promise<Decoded> => {
     decoding++;
     try {
-      return await decodeSlice(decoder, sliceMp3(file, layout, p.start, p.length + tailOf(p)));
+      return { piece, ...(await decodeSlice(decoder, sliceMp3(file, layout, piece.start, piece.length + tailOf(piece)))) };
     } finally {
       decoding--;
     }
@@ -171,21 +152,30 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
     return tail;
   };
 
+  /**
+   * Schedules a decoded piece at its time, or from `floor` (where the clock is by then) if that has passed: it then
+   * starts that far in, faded in over `lateFade` samples (a late piece starting at once would be a click).
+   */
+  const place = (d: Decoded, floor: number, lateFade: number) => {
+    const due = dueOf(d.piece);
+    const at = Math.max(due, floor);
+    const into = at === due ? 0 : Math.round(((at - due) * rate) / grid) * grid;
+    const fade = at === due ? (d.piece.continued ? nextFade : 0) : lateFade;
+    nextFade = into < d.piece.length ? schedule(d.buffer, d.skip, d.piece, into, at, fade) : 0;
+  };
+
   /** Keeps the next piece scheduled: at least one after the one playing, and a window of sound ahead. */
   function pump(): void {
     if (stopped || decoding > 0 || !pending) return;
     const piece = pending;
     if (scheduled.size >= 2 && dueOf(piece) - ctx.currentTime >= aheadS) return;
     decodePiece(piece)
-      .then(({ buffer, skip }) => {
+      .then((decoded) => {
         if (stopped) return;
         pending = nextPiece();
-        // Decoded after its time (the page stalled for a window's length): it starts where the clock is
-        // by then, so the voice keeps its place instead of sliding late and doubling the next join.
-        const due = dueOf(piece);
-        const at = Math.max(due, snap(ctx.currentTime + LATE_LEAD_S));
-        const into = at === due ? 0 : Math.round(((at - due) * rate) / grid) * grid;
-        nextFade = into < piece.length ? schedule(buffer, skip, piece, into, at, at === due && piece.continued ? nextFade : 0) : 0;
+        // Decoded after its time (the page stalled): it starts where the clock is by then, so the voice keeps its
+        // place instead of sliding late and doubling the next join.
+        place(decoded, snap(ctx.currentTime + LATE_LEAD_S), LATE_FADE_SAMPLES);
         pump();
       })
       .catch((error: unknown) => {
@@ -199,9 +189,17 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
       // A late decode (a busy machine) may have missed its window: the next try decodes where the sound is by then.
       for (let attempt = 0; attempt < 3; attempt++) {
         const wanted = onGrid(where(ctx.currentTime + lead));
-        nextPiece = planPieces({ fileLength: layout.length, windowSamples, segments: deps.segments, from: wanted, seed: deps.seed ?? Math.floor(Math.random() * 2 ** 32) });
-        const first = nextPiece() as Piece;
-        const { buffer, skip } = await decodePiece(first);
+        const plan = planPieces({ fileLength: layout.length, windowSamples, segments: deps.segments, from: wanted, seed: deps.seed ?? Math.floor(Math.random() * 2 ** 32) });
+        nextPiece = plan;
+        const first = plan();
+        // Every piece due by shortly after the start is decoded first and starts with it: started inside a walk's
+        // crossfade, the next segment is already due, and decoded afterwards it would come in late.
+        const ready = [await decodePiece(first)];
+        let next = plan();
+        while (!stopped && next.at < wanted - first.start + START_AHEAD_S * rate) {
+          ready.push(await decodePiece(next));
+          next = plan();
+        }
         if (stopped) return null;
         const at = snap(ctx.currentTime + lead);
         const from = onGrid(where(at));
@@ -211,8 +209,9 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
         anchorPos = from;
         originAt = at - into / rate;
         aheadS = first.crossfade > 0 ? 1.5 * (windowSamples / rate) : 0;
-        pending = nextPiece();
-        nextFade = schedule(buffer, skip, first, into, at, 0);
+        pending = next;
+        // The voice's gain rises from 0 at `at` (the hand-over's fade): what starts with it needs no fade of its own.
+        for (const decoded of ready) place(decoded, at, 0);
         pump();
         return at;
       }

@@ -33,8 +33,14 @@ type Event = ['curve', Float32Array, number, number];
 class FakeParam {
   value = 1;
   events: Event[] = [];
-  setValueAtTime() {}
-  linearRampToValueAtTime() {}
+  /** setValueAtTime and linearRampToValueAtTime, in order (the joins' short fades). */
+  steps: [kind: 'set' | 'ramp', value: number, at: number][] = [];
+  setValueAtTime(value: number, at: number) {
+    this.steps.push(['set', value, at]);
+  }
+  linearRampToValueAtTime(value: number, at: number) {
+    this.steps.push(['ramp', value, at]);
+  }
   cancelScheduledValues() {}
   setValueCurveAtTime(curve: Float32Array, at: number, duration: number) {
     for (const [, , t, d] of this.events) if (at < t + d && t < at + duration) throw new Error('curves overlap');
@@ -96,6 +102,8 @@ function setup(segments: LoopSegments = SEGMENTS, file = FIXTURE, windowSeconds 
 const settle = () => new Promise((r) => setTimeout(r, 5));
 /** The walk gain of a source (buffer → joins → walk → voice). */
 const walkGain = (s: Source) => s.next?.next?.gain as FakeParam;
+/** The joins gain of a source (its sample-short fades). */
+const joinsGain = (s: Source) => s.next?.gain as FakeParam;
 
 describe('a loop voice walking the segments', () => {
   it('plays segments whole, overlapping one crossfade at each join with equal power, never one twice in a row', async () => {
@@ -158,7 +166,7 @@ describe('a loop voice walking the segments', () => {
     expect(new Set(sources.map((s) => s.next?.next)).size).toBe(1);
   });
 
-  it('a segment decoded after its crossfade began starts where the clock is, its fade-in taken up at that point', async () => {
+  it('a segment decoded after its crossfade began starts where the clock is, faded in over 10 ms, its envelope taken up there', async () => {
     const { voice, sources, held, raw } = setup(SEGMENTS, FIXTURE, 1, true);
     const started = voice.start((at) => (at - 10) * RATE, 0.2);
     await settle();
@@ -176,8 +184,35 @@ describe('a loop voice walking the segments', () => {
     // 0.15 s into its 0.2 s fade-in: sin(π/2 · 0.75), then the rest of the curve to 1 by 11.0 s.
     expect(walkGain(sources[1]!).at(at)).toBeCloseTo(Math.sin((Math.PI / 2) * 0.75), 3);
     expect(walkGain(sources[1]!).at(11.0)).toBeCloseTo(1, 6);
+    // Started at that gain at once, mid-sound, it would click: it rises from 0 over 480 samples first.
+    expect(joinsGain(sources[1]!).steps.slice(0, 2)).toEqual([
+      ['set', 0, at],
+      ['ramp', 1, at + 480 / RATE],
+    ]);
     // The outgoing segment is at the matching point of its fade-out: still equal power.
     expect(walkGain(sources[0]!).at(at) ** 2 + walkGain(sources[1]!).at(at) ** 2).toBeCloseTo(1, 2);
+  });
+
+  it('a voice started inside a crossfade starts both segments together (the next one is not decoded late)', async () => {
+    // Segments of 1.5, 1.5 and 2 s, crossfaded over 0.5 s; pieces of 0.75 s in the first.
+    const segments: LoopSegments = { fingerprint: 'test', length: 240_000, crossfade: 24_000, starts: [0, 72_000, 144_000] };
+    const { voice, sources, held, raw } = setup(segments, FIXTURE, 1, true);
+    // 1.05 s at 10.2 s: inside the first segment's last 0.5 s, where the next segment already plays.
+    const started = voice.start((at) => (at - 10) * RATE + 0.85 * RATE, 0.2);
+    // Each decode takes 150 ms of the audio clock (a loaded phone).
+    for (let k = 0; k < 20 && sources.length === 0; k++) {
+      if (held.length > 0) {
+        raw.currentTime += 0.15;
+        held.shift()?.();
+      }
+      await settle();
+    }
+    const at = (await started)!;
+    const begun = sources.filter((s) => s.started![0] <= at + 1e-9);
+    // Together, each at its own place: the outgoing at 1.35 s, the incoming 0.35 s into its 0.5 s fade-in.
+    expect(begun.map((s) => s.started![0])).toEqual([at, at]);
+    expect(walkGain(begun[1]!).at(at)).toBeCloseTo(Math.sin((Math.PI / 2) * 0.7), 3);
+    expect(walkGain(begun[0]!).at(at) ** 2 + walkGain(begun[1]!).at(at) ** 2).toBeCloseTo(1, 2);
   });
 
   const CATALOGUE = `${process.cwd()}/public/media/ocean.mp3`;

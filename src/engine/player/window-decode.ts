@@ -1,0 +1,37 @@
+/**
+ * Decoding one window of a loop's MP3 (loop-voice.ts schedules them): a slice of frames with its pre-roll, decoded
+ * at the file's own rate, checked to hold exactly the samples asked for.
+ */
+import type { Mp3Slice } from './mp3-layout';
+import type { Piece } from './loop-pieces';
+
+/** A piece decoded: its buffer and the offset (samples) where the piece starts in it. */
+export interface Decoded {
+  readonly piece: Piece;
+  readonly buffer: AudioBuffer;
+  readonly skip: number;
+}
+
+export class WindowDecodeError extends Error {
+  override name = 'WindowDecodeError';
+}
+
+/**
+ * What decodes the windows: decodeAudioData resamples to its context's rate, and a window resampled
+ * on its own is not the whole file resampled (the filter starts afresh at each edge), so windows are
+ * decoded at the file's rate; the buffer sources then convert as one looping buffer did.
+ */
+export function decoderFor(ctx: BaseAudioContext, sampleRate: number): BaseAudioContext {
+  if (ctx.sampleRate === sampleRate || typeof OfflineAudioContext === 'undefined') return ctx;
+  return new OfflineAudioContext({ numberOfChannels: 2, length: 1, sampleRate });
+}
+
+/** Decodes a slice to an AudioBuffer and the offset (samples) where its window starts. */
+export async function decodeSlice(ctx: BaseAudioContext, slice: Mp3Slice): Promise<{ buffer: AudioBuffer; skip: number }> {
+  const bytes = slice.bytes.buffer.slice(slice.bytes.byteOffset, slice.bytes.byteOffset + slice.bytes.byteLength) as ArrayBuffer;
+  const buffer = await ctx.decodeAudioData(bytes);
+  // A decoder that honours the rewritten tag returns the window (after `skip`); one that ignores it, every frame.
+  if (buffer.length === slice.skip + slice.length) return { buffer, skip: slice.skip };
+  if (buffer.length === slice.untaggedLength) return { buffer, skip: slice.skipIfUntagged };
+  throw new WindowDecodeError(`a window decoded to ${buffer.length} samples, not ${slice.skip + slice.length}`);
+}
