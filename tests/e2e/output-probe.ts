@@ -174,9 +174,10 @@ export function installOutputProbe(bufferSize: number, recorderSource: string | 
 }
 
 /** Runs of exact silence (ms) and jumps over the recording's own 99.9th percentile of |x[i]-x[i-1]|. */
-export function seamMetrics(samples: readonly number[], sampleRate: number): { longestSilenceMs: number; maxJumpRatio: number; p999: number; maxJump: number } {
+export function seamMetrics(samples: readonly number[], sampleRate: number): { longestSilenceMs: number; maxJumpRatio: number; p999: number; maxJump: number; maxJumpAtMs: number } {
   let longest = 0;
   let run = 0;
+  let maxAt = 0;
   const jumps = new Float64Array(Math.max(0, samples.length - 1));
   for (let i = 0; i < samples.length; i++) {
     if (samples[i] === 0) {
@@ -184,11 +185,13 @@ export function seamMetrics(samples: readonly number[], sampleRate: number): { l
       longest = Math.max(longest, run);
     } else run = 0;
     if (i > 0) jumps[i - 1] = Math.abs(samples[i]! - samples[i - 1]!);
+    if (i > 0 && jumps[i - 1]! > jumps[maxAt]!) maxAt = i - 1;
   }
   const sorted = Float64Array.from(jumps).sort();
   const p999 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.999))] ?? 0;
   const maxJump = sorted[sorted.length - 1] ?? 0;
-  return { longestSilenceMs: (longest / sampleRate) * 1000, maxJumpRatio: p999 > 0 ? maxJump / p999 : Infinity, p999, maxJump };
+  // Where the largest jump is (ms into the recording): a click's place says what caused it.
+  return { longestSilenceMs: (longest / sampleRate) * 1000, maxJumpRatio: p999 > 0 ? maxJump / p999 : Infinity, p999, maxJump, maxJumpAtMs: Math.round((maxAt / sampleRate) * 1000) };
 }
 
 /** The audio-thread recorder's module (AudioWorkletGlobalScope): posts each quantum's left channel with its frame number. */

@@ -128,6 +128,9 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
     if (walk) applyPieceGain(walk.gain, p, into, when, rate);
     const samples = p.length - into, tail = tailOf(p), end = when + samples / rate;
     if (fade > 0) {
+      // 0 before any event as well: an event at `when` may land a frame after the source's first one (rounding),
+      // which would then play at the default gain of 1 (a one-sample spike, measured at a join in Ocean's walk).
+      joins.gain.value = 0;
       joins.gain.setValueAtTime(0, when);
       joins.gain.linearRampToValueAtTime(1, when + fade / rate);
     }

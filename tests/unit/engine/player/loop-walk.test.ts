@@ -148,6 +148,10 @@ describe('a loop voice walking the segments', () => {
       expect(walkGain(sources[k - 1]!).at(prevEnd)).toBeCloseTo(0, 6);
     }
     expect(joins).toBeGreaterThanOrEqual(6);
+    // Every source that fades in over a join is silent before its first event, not at the default gain of 1.
+    const fadingIn = sources.filter((s) => joinsGain(s).steps[0]?.[0] === 'set' && joinsGain(s).steps[0]?.[1] === 0);
+    expect(fadingIn.length).toBeGreaterThan(10);
+    for (const s of fadingIn) expect(joinsGain(s).value).toBe(0);
     for (let i = 1; i < segmentStarts.length; i++) expect(segmentStarts[i]).not.toBe(segmentStarts[i - 1]);
     expect(new Set(segmentStarts).size).toBeGreaterThanOrEqual(3);
   });
@@ -184,7 +188,9 @@ describe('a loop voice walking the segments', () => {
     // 0.15 s into its 0.2 s fade-in: sin(π/2 · 0.75), then the rest of the curve to 1 by 11.0 s.
     expect(walkGain(sources[1]!).at(at)).toBeCloseTo(Math.sin((Math.PI / 2) * 0.75), 3);
     expect(walkGain(sources[1]!).at(11.0)).toBeCloseTo(1, 6);
-    // Started at that gain at once, mid-sound, it would click: it rises from 0 over 480 samples first.
+    // Started at that gain at once, mid-sound, it would click: it rises from 0 over 480 samples first, and is 0
+    // before any event too (an event may land a frame after the source's first: that frame would play at 1).
+    expect(joinsGain(sources[1]!).value).toBe(0);
     expect(joinsGain(sources[1]!).steps.slice(0, 2)).toEqual([
       ['set', 0, at],
       ['ramp', 1, at + 480 / RATE],
