@@ -1,10 +1,18 @@
 /**
  * Issue 22, "never repeats": a soundscape walks its studio-marked segments in a random order, crossfaded with
  * equal power on the audio clock. Recorded from the app's real output (the bus before the output element, on the
- * audio thread): for each of three segment joins (the element sought to 2.5 s before a boundary, so the walk's
- * first segment ends there and another one follows), 0 ms of exact silence and no sample jump over 3× the
- * recording's own p99.9; and the join really is a walk's crossfade (equal-power curves scheduled over it).
- * Ocean on the app's host and the reversed Seagulls on the reversed host, streamed and from the saved copy.
+ * audio thread; tests/engines records after it, at the OS), for Ocean, Rain, Underwater and the reversed Seagulls,
+ * streamed and from the saved copy: 0 ms of exact silence and no sample jump over 3× the recording's own p99.9,
+ * and every join recorded really is a walk's crossfade (equal-power curves scheduled inside the recording).
+ *
+ * Three joins per sound and source, in two recordings:
+ * - The walk going on by itself (what the issue calls a loop of the walk): one seek to 2.5 s before a boundary,
+ *   then one recording across that join, the whole segment the walk picks next and the join out of it, with no
+ *   seek between the two joins. The walk's order is random; the test pins its seed at the seek (Math.random,
+ *   drawn once when the voice starts) so that the segment between the joins is the sound's shortest (8–9.4 s),
+ *   which keeps the recording short.
+ * - A join reached by a seek, as a listener's scrub starts the walk just before another boundary.
+ * The file's own end (the walk's segment that runs over it, sample to sample) is recorded by loop-seam.spec.ts.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
@@ -12,36 +20,104 @@ import { outputProbeScript, seamMetrics, type OutputProbe } from './output-probe
 import { expectDecodedLoop } from './track-state';
 import { startLoop } from './start-loop';
 import { loopSegments } from '../../src/catalogue/loop-segments';
+import { createWalk, segmentsOf } from '../../src/engine/player/segment-walk';
 
 const RATE = 48_000;
+/** The seek lands this far before a boundary; the recording starts SETTLE_S after the seek. */
+const BEFORE_S = 2.5;
+const SETTLE_S = 0.7;
+/** Recorded past the last crossfade's end. */
+const AFTER_S = 0.4;
 
-/** Seeks to 2.5 s before file sample `boundary`, then records 3.5 s over the join; returns its metrics and the crossfade curves scheduled in it. */
-async function recordJoin(page: Page, boundary: number) {
+interface Curve {
+  at: number;
+  duration: number;
+}
+type Page$ = { __outputProbe: OutputProbe; __curves: Curve[]; __walkCtx: BaseAudioContext | null };
+
+/** One recording: a seek to BEFORE_S before file sample `boundary`, `joins` joins heard from there (`seed`: the walk's, pinned). */
+interface Take {
+  boundary: number;
+  joins: 1 | 2;
+  seconds: number;
+  seed?: number;
+}
+
+/** Seeks (pinning the walk's seed if asked), records `take.seconds`, returns the metrics and the curves scheduled inside the recording. */
+async function recordOnce(page: Page, take: Take) {
   await page.evaluate(
-    (t) =>
+    ({ t, seed }) =>
       new Promise<void>((resolve) => {
+        const w = window as unknown as Page$;
         const audio = document.getElementById('lull-player') as HTMLAudioElement;
-        // The walk schedules a window or more ahead: the join's curves are set right after the seek.
-        (window as unknown as { __curves: unknown[] }).__curves.length = 0;
-        audio.addEventListener('seeked', () => resolve(), { once: true });
+        w.__curves.length = 0;
+        // The voice draws its walk's seed when the seek is followed (the app's 'seeked' listener, which runs before this one).
+        const random = Math.random;
+        if (seed !== undefined) Math.random = () => seed / 2 ** 32;
+        audio.addEventListener(
+          'seeked',
+          () => {
+            Math.random = random;
+            resolve();
+          },
+          { once: true },
+        );
         audio.currentTime = t;
       }),
-    boundary / RATE - 2.5,
+    { t: take.boundary / RATE - BEFORE_S, seed: take.seed },
   );
-  await page.waitForTimeout(700);
-  await page.evaluate(() => {
-    const w = window as unknown as { __outputProbe: OutputProbe };
+  await page.waitForTimeout(SETTLE_S * 1000);
+  const from = await page.evaluate(() => {
+    const w = window as unknown as Page$;
     w.__outputProbe.take();
     w.__outputProbe.record(true);
+    return w.__walkCtx?.currentTime ?? 0;
   });
-  await page.waitForTimeout(3500);
-  const { samples, sampleRate, droppedBlocks, curves } = await page.evaluate(() => {
-    const w = window as unknown as { __outputProbe: OutputProbe; __curves: { at: number; duration: number }[] };
+  await page.waitForTimeout(take.seconds * 1000);
+  const { samples, sampleRate, droppedBlocks, curves, to } = await page.evaluate(() => {
+    const w = window as unknown as Page$;
     w.__outputProbe.record(false);
-    return { ...w.__outputProbe.take(), curves: [...w.__curves] };
+    return { ...w.__outputProbe.take(), curves: [...w.__curves], to: w.__walkCtx?.currentTime ?? 0 };
   });
-  expect(samples.length, 'samples recorded').toBeGreaterThan(sampleRate * 3);
-  return { ...seamMetrics(samples, sampleRate), droppedBlocks, curves };
+  expect(samples.length, 'samples recorded').toBeGreaterThan(sampleRate * (take.seconds - 0.5));
+  const inside = curves.filter((c) => c.at >= from && c.at + c.duration <= to);
+  return { ...seamMetrics(samples, sampleRate), droppedBlocks, curvedS: inside.reduce((sum, c) => sum + c.duration, 0) };
+}
+
+/** A recording with every quantum: a starved audio thread skips whole quanta anywhere, which says nothing about a join. */
+async function record(page: Page, take: Take) {
+  let metrics = await recordOnce(page, take);
+  for (let attempt = 2; metrics.droppedBlocks > 0 && attempt <= 3; attempt++) metrics = await recordOnce(page, take);
+  expect(metrics.droppedBlocks, 'a recording with every quantum').toBe(0);
+  return metrics;
+}
+
+/** A seed whose walk goes from segment `from` to segment `to` first (the voice's walk, segment-walk.ts). */
+function seedFor(count: number, from: number, to: number): number {
+  for (let seed = 1; ; seed++) if (createWalk(count, seed)(from) === to) return seed;
+}
+
+/** The two recordings for a file: the walk through its shortest segment (two joins), and one more join after its own seek. */
+function takesFor(file: string): Take[] {
+  const segments = loopSegments[file];
+  if (!segments || !('starts' in segments)) throw new Error(`${file} has no segments`);
+  const { starts, length, crossfade } = segments;
+  const all = segmentsOf(starts, length);
+  const shortest = all.reduce((best, s, k) => (s.length < (all[best]?.length ?? Infinity) ? k : best), 0);
+  // Boundaries k (segment k − 1 ends there) well inside the file (a seek near 0 is read as the element's own
+  // restart), not next to the shortest segment, so the walk's pick is not the file's own order.
+  const usable = starts
+    .map((start, k) => ({ start, k }))
+    .filter(({ start, k }) => k >= 1 && start / RATE - BEFORE_S > 3 && k !== shortest && k - 1 !== shortest && k !== shortest + 1);
+  const [walked, seeked] = [usable[0], usable.at(-1)];
+  if (!walked || !seeked || walked === seeked) throw new Error(`${file}: no two boundaries to record`);
+  const x = crossfade / RATE;
+  // The first join's crossfade starts x before the boundary; the shortest segment starts with it and fades out x before its end.
+  const firstJoinAt = BEFORE_S - x - SETTLE_S;
+  return [
+    { boundary: walked.start, joins: 2, seed: seedFor(all.length, walked.k - 1, shortest), seconds: firstJoinAt + (all[shortest]?.length ?? 0) / RATE + AFTER_S },
+    { boundary: seeked.start, joins: 1, seconds: firstJoinAt + x + AFTER_S },
+  ];
 }
 
 test.describe('a soundscape walks its segments as heard', () => {
@@ -50,43 +126,49 @@ test.describe('a soundscape walks its segments as heard', () => {
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(outputProbeScript(4096, 'worklet'));
     await page.addInitScript(() => {
-      // The walk's equal-power curves, as scheduled (the in-order loop schedules none).
-      const curves: { at: number; duration: number }[] = [];
-      (window as unknown as { __curves: typeof curves }).__curves = curves;
+      // The walk's equal-power curves, as scheduled (the in-order loop schedules none), and the context they run on.
+      const w = window as unknown as Page$;
+      w.__curves = [];
+      w.__walkCtx = null;
       const original = AudioParam.prototype.setValueCurveAtTime;
       AudioParam.prototype.setValueCurveAtTime = function (values, at, duration) {
-        curves.push({ at, duration });
+        w.__curves.push({ at, duration });
         return original.call(this, values, at, duration);
+      };
+      const createBufferSource = BaseAudioContext.prototype.createBufferSource;
+      BaseAudioContext.prototype.createBufferSource = function () {
+        w.__walkCtx = this;
+        return createBufferSource.call(this);
       };
     });
   });
 
-  for (const [name, file, host, source] of [
-    ['Ocean', 'ocean.mp3', 'app', 'streamed'],
-    ['Seagulls', 'seagulls-reversed.mp3', 'reversed', 'streamed'],
-    ['Ocean', 'ocean.mp3', 'app', 'cached'],
-  ] as const) {
-    test(`${name} (${file}), ${source}: three segment joins with 0 ms of silence and no jump over 3× p99.9`, async ({ page }) => {
-      test.setTimeout(120_000);
-      const segments = loopSegments[file];
-      if (!segments || !('starts' in segments)) throw new Error(`${file} has no segments`);
-      // From the saved copy, its bytes are what is walked (found by their fingerprint, not by URL).
-      await startLoop(page, name, source, host);
-      await expectDecodedLoop(page);
-      // Three boundaries spread over the file (not the first: the element may still be before it).
-      const boundaries = [2, 4, 6].map((k) => segments.starts[k] ?? 0);
-      for (const boundary of boundaries) {
-        let metrics = await recordJoin(page, boundary);
-        // A starved audio thread skips whole quanta anywhere: that recording says nothing about the join.
-        for (let attempt = 2; metrics.droppedBlocks > 0 && attempt <= 3; attempt++) metrics = await recordJoin(page, boundary);
-        console.log(`${name} join at ${(boundary / RATE).toFixed(2)} s: ${JSON.stringify({ ...metrics, curves: metrics.curves.length })}`);
-        expect(metrics.droppedBlocks, 'a recording with every quantum').toBe(0);
-        expect(metrics.longestSilenceMs, 'exact silence (ms)').toBe(0);
-        expect(metrics.maxJumpRatio, 'largest jump / p99.9').toBeLessThanOrEqual(3);
-        // The outgoing segment's fade-out and the incoming one's fade-in (a fade may span two pieces): two crossfades' worth.
-        const curved = metrics.curves.reduce((sum, c) => sum + c.duration, 0);
-        expect(curved, 'seconds of equal-power curves scheduled over the join').toBeGreaterThanOrEqual((2 * segments.crossfade) / RATE - 0.01);
-      }
-    });
+  const sounds = [
+    ['Ocean', 'app'],
+    ['Rain', 'app'],
+    ['Underwater', 'app'],
+    ['Seagulls', 'reversed'],
+  ] as const;
+  for (const source of ['streamed', 'cached'] as const) {
+    for (const [name, host] of sounds) {
+      const file = `${name.toLowerCase()}${host === 'reversed' ? '-reversed' : ''}.mp3`;
+      test(`${name} (${file}), ${source}: three joins, two of them in a row, with 0 ms of silence and no jump over 3× p99.9`, async ({ page }) => {
+        test.setTimeout(90_000);
+        const crossfade = (loopSegments[file] as { crossfade: number }).crossfade / RATE;
+        // From the saved copy, its bytes are what is walked (found by their fingerprint, not by URL).
+        await startLoop(page, name, source, host);
+        await expectDecodedLoop(page);
+        for (const take of takesFor(file)) {
+          const metrics = await record(page, take);
+          const label = `${name} ${source}, ${take.joins} join(s) from ${(take.boundary / RATE).toFixed(2)} s`;
+          console.log(`${label}: ${JSON.stringify(metrics)}`);
+          test.info().annotations.push({ type: label, description: JSON.stringify(metrics) });
+          expect(metrics.longestSilenceMs, `${label}: exact silence (ms)`).toBe(0);
+          expect(metrics.maxJumpRatio, `${label}: largest jump / p99.9`).toBeLessThanOrEqual(3);
+          // Each join: the outgoing segment's fade-out and the incoming one's fade-in (a fade may span two pieces).
+          expect(metrics.curvedS, `${label}: seconds of equal-power curves inside the recording`).toBeGreaterThanOrEqual(take.joins * 2 * crossfade - 0.01);
+        }
+      });
+    }
   }
 });
