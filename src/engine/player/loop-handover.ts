@@ -13,6 +13,7 @@ import { deferred, type Deferred } from '../../lib/deferred';
 import { reportError } from '../../lib/error-reporting';
 import type { LoopTarget, LoopVoice } from './loop-voice';
 import type { Mp3Layout } from './mp3-layout';
+import { createLevelFades } from './level-fades';
 import { loadLoopWindows, LoopWindowsUnavailable, type LoopWindows } from './load-loop-windows';
 
 /** Crossfade long enough to hide a few ms of misalignment, short enough to be inaudible as a fade. */
@@ -86,15 +87,10 @@ export function createLoopHandover(deps: LoopHandoverDeps): LoopHandover {
   let reading: AbortController | null = null;
   let fileRead: Deferred<ArrayBuffer> | null = null;
 
-  const fadeTo = (param: AudioParam, to: number, at: number) => {
-    param.cancelScheduledValues(at);
-    param.setValueAtTime(param.value, at);
-    param.linearRampToValueAtTime(to, at + HANDOVER_FADE_S);
-  };
+  const fadeTo = createLevelFades(HANDOVER_FADE_S);
 
   const fadeOut = (voice: LoopVoice, at: number) => {
-    fadeTo(voice.gain.gain, 0, at);
-    voice.stop(at + HANDOVER_FADE_S);
+    voice.stop(fadeTo(voice.gain.gain, 0, at) + HANDOVER_FADE_S);
   };
 
   const stopPlaying = (at: number) => {

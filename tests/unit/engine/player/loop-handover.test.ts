@@ -40,6 +40,45 @@ class FakeParam {
   }
 }
 
+/**
+ * An AudioParam as the audio thread computes it: `value` is the timeline's value at the clock's time now (the
+ * scheduled target comes later), so code that reads it to start a fade in the future is seen doing so.
+ */
+class TimelineParam {
+  events: [kind: 'set' | 'ramp', value: number, at: number][] = [];
+  private intrinsic = 1;
+  constructor(private readonly clock: { currentTime: number }) {}
+  get value() {
+    return this.at(this.clock.currentTime);
+  }
+  set value(v: number) {
+    this.intrinsic = v;
+  }
+  cancelScheduledValues(t: number) {
+    this.events = this.events.filter(([, , at]) => at < t);
+  }
+  setValueAtTime(v: number, t: number) {
+    this.events.push(['set', v, t]);
+  }
+  linearRampToValueAtTime(v: number, t: number) {
+    this.events.push(['ramp', v, t]);
+  }
+  at(t: number): number {
+    let value = this.intrinsic;
+    let since = -Infinity;
+    for (const [kind, v, at] of [...this.events].sort((a, b) => a[2] - b[2])) {
+      if (at > t) return kind === 'ramp' && since > -Infinity ? value + ((v - value) * (t - since)) / (at - since) : value;
+      value = v;
+      since = at;
+    }
+    return value;
+  }
+  /** Where a set event jumps from what the timeline held just before it: a step in the gain, heard as a click. */
+  steps(): [at: number, from: number, to: number][] {
+    return this.events.filter(([kind, v, at]) => kind === 'set' && Math.abs(this.at(at - 1e-7) - v) > 1e-6).map(([, v, at]) => [at, this.at(at - 1e-7), v]);
+  }
+}
+
 interface FakeBuffer {
   length: number;
   numberOfChannels: number;
@@ -65,14 +104,23 @@ function fakeDecode(bytes: ArrayBuffer): FakeBuffer {
   return { length: parseMp3Layout(slice).length, numberOfChannels: 2, slice };
 }
 
-function fakeContext(options: { decode?: boolean; holdDecodes?: boolean; failAfter?: number; decodeMs?: number } = {}) {
+type ContextOptions = { decode?: boolean; holdDecodes?: boolean; failAfter?: number; decodeMs?: number; timeline?: boolean };
+
+function fakeContext(options: ContextOptions = {}) {
   const sources: FakeSource[] = [];
   const held: (() => void)[] = [];
+  /** With `timeline`: every gain made, and what it was connected to. */
+  const gains: { gain: TimelineParam; to?: unknown }[] = [];
   let decodes = 0;
   const ctx = {
     currentTime: 10,
     sampleRate: RATE,
-    createGain: () => ({ gain: new FakeParam(), connect() {}, disconnect() {} }),
+    createGain: () => {
+      if (!options.timeline) return { gain: new FakeParam(), connect() {}, disconnect() {} };
+      const gain: { gain: TimelineParam; to?: unknown } = { gain: new TimelineParam(ctx) };
+      gains.push(gain);
+      return { ...gain, connect: (to: unknown) => void (gain.to = to), disconnect() {} };
+    },
     createBufferSource: () => {
       const source: FakeSource & Record<string, unknown> = {
         buffer: null,
@@ -114,7 +162,7 @@ function fakeContext(options: { decode?: boolean; holdDecodes?: boolean; failAft
       source.ended = true;
       source.onended?.();
     }, Math.max(0, at - ctx.currentTime) * 1000);
-  return { ctx: ctx as unknown as BaseAudioContext, sources, raw: ctx, held };
+  return { ctx: ctx as unknown as BaseAudioContext, sources, raw: ctx, held, gains };
 }
 
 function fakeElement(currentTime = 3) {
@@ -133,16 +181,19 @@ function cutFrom(source: FakeSource, file: Uint8Array): boolean {
   return false;
 }
 
-function setup(options: { decode?: boolean; holdDecodes?: boolean; failAfter?: number; decodeMs?: number; fetchBytes?: (url: string, signal: AbortSignal) => Promise<ArrayBuffer> } = {}) {
-  const { ctx, sources, raw, held } = fakeContext(options);
+function setup(options: ContextOptions & { fetchBytes?: (url: string, signal: AbortSignal) => Promise<ArrayBuffer> } = {}) {
+  const { ctx, sources, raw, held, gains } = fakeContext(options);
   const element = fakeElement();
-  const elementGain = { gain: new FakeParam() } as unknown as GainNode & { gain: FakeParam };
+  const elementGain = { gain: options.timeline ? new TimelineParam(raw) : new FakeParam() } as unknown as GainNode & { gain: FakeParam };
   const fetches: string[] = [];
+  const output = {} as AudioNode;
+  /** With `timeline`: the voices' own gains (those connected to the track's output) and the element's. */
+  const levels = () => [...gains.filter((g) => g.to === output).map((g) => g.gain), elementGain.gain as unknown as TimelineParam];
   const handover = createLoopHandover({
     ctx,
     element,
     elementGain,
-    output: {} as AudioNode,
+    output,
     decodeDelayMs: 0,
     windowSeconds: WINDOW,
     fetchBytes:
@@ -152,7 +203,7 @@ function setup(options: { decode?: boolean; holdDecodes?: boolean; failAfter?: n
         return fixtureBytes();
       }),
   });
-  return { handover, sources, raw, held, element, elementGain, fetches };
+  return { handover, sources, raw, held, element, elementGain, fetches, levels };
 }
 
 const windowBytes = (source: FakeSource) => source.buffer!.length * 2 * 4;
@@ -243,6 +294,25 @@ describe('loop hand-over', () => {
     expect(sources).toHaveLength(6);
     expect(sources[4]!.started![1]).toBeCloseTo(skipOf(4) + 0.5 + HANDOVER_LEAD_S, 9);
     expect(sources[2]!.stoppedAt).toBeCloseTo(raw.currentTime + HANDOVER_LEAD_S + HANDOVER_FADE_S, 6);
+  });
+
+  it("a seek inside a hand-over's lead fades the voice out from the level it will have then, not the level read now", async () => {
+    const { handover, element, raw, levels } = setup({ timeline: true });
+    handover.load('/media/ocean.mp3');
+    await settle();
+    // The voice fades in at 10.2 s (the element out). At 10.1 s, before it has, the listener seeks: the next voice
+    // takes over at 10.3 s, when the first one is at 1 (at 10.1 s it is still at 0: faded from there, it would step).
+    raw.currentTime = 10.1;
+    (element as { currentTime: number }).currentTime = 4.5;
+    handover.sync();
+    await settle();
+    expect(levels()).toHaveLength(3);
+    for (const level of levels()) expect(level.steps()).toEqual([]);
+    // And a pause right after (before the second voice is heard): every level goes on from where it is then.
+    raw.currentTime = 10.15;
+    (element as { paused: boolean }).paused = true;
+    handover.sync();
+    for (const level of levels()) expect(level.steps()).toEqual([]);
   });
 
   it('keeps its own clock when the silent element restarts its loop after drifting (no jump every ~84 minutes)', async () => {
