@@ -174,7 +174,7 @@ export function installOutputProbe(bufferSize: number, recorderSource: string | 
 }
 
 /** Runs of exact silence (ms) and jumps over the recording's own 99.9th percentile of |x[i]-x[i-1]|. */
-export function seamMetrics(samples: readonly number[], sampleRate: number): { longestSilenceMs: number; maxJumpRatio: number; p999: number; maxJump: number; maxJumpAtMs: number } {
+export function seamMetrics(samples: ArrayLike<number>, sampleRate: number): { longestSilenceMs: number; maxJumpRatio: number; p999: number; maxJump: number; maxJumpAtMs: number } {
   let longest = 0;
   let run = 0;
   let maxAt = 0;

@@ -33,7 +33,12 @@ interface Curve {
   at: number;
   duration: number;
 }
-type Page$ = { __outputProbe: OutputProbe; __curves: Curve[]; __walkCtx: BaseAudioContext | null };
+/** A window started: its ctx time, and the ctx time when it was asked (a window started late has `now` > `when`). */
+interface Start {
+  when: number;
+  now: number;
+}
+type Page$ = { __outputProbe: OutputProbe; __curves: Curve[]; __starts: Start[]; __walkCtx: BaseAudioContext | null };
 
 /** One recording: a seek to BEFORE_S before file sample `boundary`, `joins` joins heard from there (`seed`: the walk's, pinned). */
 interface Take {
@@ -51,6 +56,7 @@ async function recordOnce(page: Page, take: Take) {
         const w = window as unknown as Page$;
         const audio = document.getElementById('lull-player') as HTMLAudioElement;
         w.__curves.length = 0;
+        w.__starts.length = 0;
         // The voice draws its walk's seed when the seek is followed (the app's 'seeked' listener, which runs before this one).
         const random = Math.random;
         if (seed !== undefined) Math.random = () => seed / 2 ** 32;
@@ -74,14 +80,17 @@ async function recordOnce(page: Page, take: Take) {
     return w.__walkCtx?.currentTime ?? 0;
   });
   await page.waitForTimeout(take.seconds * 1000);
-  const { samples, sampleRate, droppedBlocks, curves, to } = await page.evaluate(() => {
+  const { samples, sampleRate, droppedBlocks, curves, starts, to } = await page.evaluate(() => {
     const w = window as unknown as Page$;
     w.__outputProbe.record(false);
-    return { ...w.__outputProbe.take(), curves: [...w.__curves], to: w.__walkCtx?.currentTime ?? 0 };
+    return { ...w.__outputProbe.take(), curves: [...w.__curves], starts: [...w.__starts], to: w.__walkCtx?.currentTime ?? 0 };
   });
   expect(samples.length, 'samples recorded').toBeGreaterThan(sampleRate * (take.seconds - 0.5));
   const inside = curves.filter((c) => c.at >= from && c.at + c.duration <= to);
-  return { ...seamMetrics(samples, sampleRate), droppedBlocks, curvedS: inside.reduce((sum, c) => sum + c.duration, 0) };
+  // The schedule, in ms from the recording's start, to place a click found in it.
+  const ms = (t: number) => Math.round((t - from) * 1000);
+  const schedule = { curves: curves.map((c) => [ms(c.at), ms(c.at + c.duration)]), windows: starts.map((s) => (s.now > s.when ? `${ms(s.when)} late ${ms(s.now)}` : ms(s.when))) };
+  return { ...seamMetrics(samples, sampleRate), droppedBlocks, curvedS: inside.reduce((sum, c) => sum + c.duration, 0), schedule };
 }
 
 /** A recording with every quantum: a starved audio thread skips whole quanta anywhere, which says nothing about a join. */
@@ -129,11 +138,17 @@ test.describe('a soundscape walks its segments as heard', () => {
       // The walk's equal-power curves, as scheduled (the in-order loop schedules none), and the context they run on.
       const w = window as unknown as Page$;
       w.__curves = [];
+      w.__starts = [];
       w.__walkCtx = null;
       const original = AudioParam.prototype.setValueCurveAtTime;
       AudioParam.prototype.setValueCurveAtTime = function (values, at, duration) {
         w.__curves.push({ at, duration });
         return original.call(this, values, at, duration);
+      };
+      const start = AudioBufferSourceNode.prototype.start;
+      AudioBufferSourceNode.prototype.start = function (...args: Parameters<AudioBufferSourceNode['start']>) {
+        w.__starts.push({ when: args[0] ?? 0, now: this.context.currentTime });
+        return start.apply(this, args);
       };
       const createBufferSource = BaseAudioContext.prototype.createBufferSource;
       BaseAudioContext.prototype.createBufferSource = function () {
@@ -161,7 +176,8 @@ test.describe('a soundscape walks its segments as heard', () => {
         for (const take of takesFor(file)) {
           const metrics = await record(page, take);
           const label = `${name} ${source}, ${take.joins} join(s) from ${(take.boundary / RATE).toFixed(2)} s`;
-          console.log(`${label}: ${JSON.stringify(metrics)}`);
+          const { schedule, ...figures } = metrics;
+          console.log(`${label}: ${JSON.stringify(figures)}${figures.maxJumpRatio > 3 ? ` ${JSON.stringify(schedule)}` : ''}`);
           test.info().annotations.push({ type: label, description: JSON.stringify(metrics) });
           expect(metrics.longestSilenceMs, `${label}: exact silence (ms)`).toBe(0);
           expect(metrics.maxJumpRatio, `${label}: largest jump / p99.9`).toBeLessThanOrEqual(3);

@@ -85,3 +85,35 @@ export const OUTPUT_PATH = `() => {
   const element = document.getElementById('lull-output');
   return element && !element.paused ? 'destination + anchor element (#lull-output, -40 dB)' : 'destination';
 }`;
+
+/**
+ * From now on, keeps the equal-power curves the walk schedules (loop-pieces.ts) and the context its windows play on,
+ * as `window.__walk` (patched on the prototypes, so the app's next voice is seen); a second call starts a new list.
+ */
+export const WATCH_WALK = `() => {
+  if (window.__walk) {
+    window.__walk.curves = [];
+    return true;
+  }
+  const walk = { curves: [], ctx: null };
+  window.__walk = walk;
+  const curve = AudioParam.prototype.setValueCurveAtTime;
+  AudioParam.prototype.setValueCurveAtTime = function (values, at, duration) {
+    walk.curves.push({ at, duration });
+    return curve.call(this, values, at, duration);
+  };
+  const source = BaseAudioContext.prototype.createBufferSource;
+  BaseAudioContext.prototype.createBufferSource = function () {
+    walk.ctx = this;
+    return source.call(this);
+  };
+  return true;
+}`;
+
+/** The walk's audio clock now, the curves scheduled since WATCH_WALK, and the track element's state. */
+export const WALK_STATE = `() => {
+  const walk = window.__walk;
+  const audio = document.getElementById('lull-player');
+  const track = { paused: audio.paused, currentTime: audio.currentTime, readyState: audio.readyState, loop: audio.dataset.loop, context: walk.ctx && walk.ctx.state };
+  return { now: walk.ctx ? walk.ctx.currentTime : null, curves: walk.curves.slice(), track };
+}`;

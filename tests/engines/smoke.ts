@@ -3,8 +3,10 @@
  * what the browser really output into the null sink), in every engine alike.
  */
 import type { EngineName, EnginePage, Key } from './engines';
-import { ATTRIBUTE, FOCUS, SCROLLS_SIDEWAYS, IS_SAVED, MARK_CONTROL, MARKED, OUTPUT_PATH, PLAYER_STATE, SET_STORAGE, TYPE_INTO } from './page-scripts';
-import { measure, SILENCE_DBFS, type Heard, type Recorder } from './pulse';
+import { ATTRIBUTE, FOCUS, SCROLLS_SIDEWAYS, IS_SAVED, MARK_CONTROL, MARKED, OUTPUT_PATH, PLAYER_STATE, SET_STORAGE, TYPE_INTO, WALK_STATE, WATCH_WALK } from './page-scripts';
+import { measure, SAMPLE_RATE, SILENCE_DBFS, type Heard, type Recorder } from './pulse';
+import { seamMetrics } from '../e2e/output-probe';
+import { loopSegments } from '../../src/catalogue/loop-segments';
 
 /** Quieter than this is not "heard": the catalogue's quietest loops measure about −35 dBFS here. */
 export const HEARD_DBFS = -50;
@@ -12,6 +14,13 @@ export const HEARD_DBFS = -50;
 export const MAX_GAP_MS = 20;
 /** Master volume 50 %: the whole output 6 dB down, within this. */
 export const MASTER_TOLERANCE_DB = 1;
+/** A click: a sample jump over this many times the window's own p99.9 (as tests/e2e/loop-seam.spec.ts). */
+export const MAX_JUMP_RATIO = 3;
+/**
+ * Exact zeros in a row heard as silence: the null sink mixes in 16 bits, so a quiet sound's zero crossing can be
+ * a sample of exact zero (0.02 ms); a quantum the engine failed to render is 128 samples (2.7 ms).
+ */
+export const MAX_EXACT_ZEROS_MS = 1;
 
 export interface Measurement extends Heard {
   step: string;
@@ -19,6 +28,8 @@ export interface Measurement extends Heard {
   /** Compared with Chromium's level for the same mix. */
   compare: boolean;
   expect: 'heard' | 'silent';
+  /** Across a join: the longest run of exact zeros (ms) and the largest jump over the window's p99.9. */
+  seam?: { longestSilenceMs: number; maxJumpRatio: number };
 }
 
 export interface StepContext {
@@ -83,7 +94,25 @@ class Listener {
   }
 
   async heard(what: string, ms: number, compare: boolean): Promise<Measurement> {
-    const m = this.record(what, measure(await this.ctx.recorder.listen(ms)), compare, 'heard');
+    return this.heardIn(what, await this.ctx.recorder.listen(ms), compare);
+  }
+
+  /**
+   * Heard, and seamless at the sample level: no run of exact zeros as long as MAX_EXACT_ZEROS_MS once the sink's
+   * first sample has come (a window can open on the null sink's own zeros), no jump over MAX_JUMP_RATIO × its p99.9.
+   */
+  async seamless(what: string, ms: number): Promise<Measurement> {
+    const samples = await this.ctx.recorder.listen(ms);
+    const m = this.heardIn(what, samples, false);
+    const seam = seamMetrics(samples.subarray(Math.max(0, samples.findIndex((s) => s !== 0))), SAMPLE_RATE);
+    m.seam = { longestSilenceMs: seam.longestSilenceMs, maxJumpRatio: seam.maxJumpRatio };
+    if (seam.longestSilenceMs >= MAX_EXACT_ZEROS_MS) throw new Error(`${what}: ${seam.longestSilenceMs.toFixed(2)} ms of exact silence`);
+    if (seam.maxJumpRatio > MAX_JUMP_RATIO) throw new Error(`${what}: a jump of ${seam.maxJumpRatio.toFixed(2)}× the window's p99.9 (allowed ${MAX_JUMP_RATIO}), ${seam.maxJumpAtMs.toFixed(0)} ms in`);
+    return m;
+  }
+
+  private heardIn(what: string, samples: Float32Array, compare: boolean): Measurement {
+    const m = this.record(what, measure(samples), compare, 'heard');
     if (m.dbfs < HEARD_DBFS) throw new Error(`${what}: not heard (${m.dbfs.toFixed(1)} dBFS, needs > ${HEARD_DBFS})`);
     if (m.longestGapMs > MAX_GAP_MS) throw new Error(`${what}: a gap of ${m.longestGapMs} ms below ${SILENCE_DBFS} dBFS, ${m.gapAtMs} ms into ${m.seconds.toFixed(1)} s`);
     return m;
@@ -129,6 +158,33 @@ export const steps: Step[] = [
       await sleep(300);
       l.notes.output = await l.ctx.page.run<string>(OUTPUT_PATH);
       await l.heard('Rain', 2000, true);
+    },
+  },
+  {
+    name: 'Ocean: a segment join heard',
+    async run(l, ctx) {
+      // The walk starts where the element is (near 0 s, in the segment that runs over the file's end) and crossfades
+      // into the next one over the second before the first boundary: heard as it comes, no seek.
+      const ocean = loopSegments['ocean.mp3'];
+      if (!ocean || !('starts' in ocean)) throw new Error('ocean.mp3 has no segments');
+      const crossfade = ocean.crossfade / SAMPLE_RATE;
+      const joinAt = (ocean.starts[0] ?? 0) / SAMPLE_RATE - crossfade;
+      await ctx.page.run(WATCH_WALK);
+      await l.tap(GRID, '^Ocean\\b');
+      await l.playing(/Ocean/);
+      type Walk = { now: number | null; curves: { at: number; duration: number }[]; track: { currentTime: number; loop?: string } };
+      const walk = () => ctx.page.run<Walk>(WALK_STATE);
+      await l.until('the decoded walk heard', walk, (w) => w.track.loop === 'decoded', 20_000);
+      const before = await l.until('0.8 s before the join', walk, (w) => w.track.currentTime >= joinAt - 0.8, 20_000);
+      // What the page did, in the error if the window fails.
+      await l.seamless('Ocean across a segment join', 2600).catch(async (error: Error) => {
+        throw new Error(`${error.message} (before: ${JSON.stringify(before)}, after: ${JSON.stringify(await walk())})`);
+      });
+      const after = await walk();
+      // Heard in the window (the output's latency allowed for): the outgoing fade and the incoming one.
+      const from = before.now ?? Infinity, to = (after.now ?? 0) - 0.3;
+      const curved = after.curves.filter((c) => c.at >= from && c.at + c.duration <= to).reduce((sum, c) => sum + c.duration, 0);
+      if (curved < 2 * crossfade - 0.01) throw new Error(`the join's crossfade was not inside the window (${curved.toFixed(2)} s of curves, ${JSON.stringify({ from, to, curves: after.curves })})`);
     },
   },
   {
