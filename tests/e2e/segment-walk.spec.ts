@@ -21,6 +21,7 @@ import { expectDecodedLoop } from './track-state';
 import { startLoop } from './start-loop';
 import { loopSegments } from '../../src/catalogue/loop-segments';
 import { createWalk, segmentsOf } from '../../src/engine/player/segment-walk';
+import { WATCH_WALK } from '../engines/page-scripts';
 
 const RATE = 48_000;
 /** The seek lands this far before a boundary; the recording starts SETTLE_S after the seek. */
@@ -38,7 +39,7 @@ interface Start {
   when: number;
   now: number;
 }
-type Page$ = { __outputProbe: OutputProbe; __curves: Curve[]; __starts: Start[]; __walkCtx: BaseAudioContext | null };
+type Page$ = { __outputProbe: OutputProbe; __walk: { curves: Curve[]; starts: Start[]; ctx: BaseAudioContext | null } };
 
 /** One recording: a seek to BEFORE_S before file sample `boundary`, `joins` joins heard from there (`seed`: the walk's, pinned). */
 interface Take {
@@ -55,8 +56,8 @@ async function recordOnce(page: Page, take: Take) {
       new Promise<void>((resolve) => {
         const w = window as unknown as Page$;
         const audio = document.getElementById('lull-player') as HTMLAudioElement;
-        w.__curves.length = 0;
-        w.__starts.length = 0;
+        w.__walk.curves.length = 0;
+        w.__walk.starts.length = 0;
         // The voice draws its walk's seed when the seek is followed (the app's 'seeked' listener, which runs before this one).
         const random = Math.random;
         if (seed !== undefined) Math.random = () => seed / 2 ** 32;
@@ -77,13 +78,13 @@ async function recordOnce(page: Page, take: Take) {
     const w = window as unknown as Page$;
     w.__outputProbe.take();
     w.__outputProbe.record(true);
-    return w.__walkCtx?.currentTime ?? 0;
+    return w.__walk.ctx?.currentTime ?? 0;
   });
   await page.waitForTimeout(take.seconds * 1000);
   const { samples, sampleRate, droppedBlocks, curves, starts, to } = await page.evaluate(() => {
     const w = window as unknown as Page$;
     w.__outputProbe.record(false);
-    return { ...w.__outputProbe.take(), curves: [...w.__curves], starts: [...w.__starts], to: w.__walkCtx?.currentTime ?? 0 };
+    return { ...w.__outputProbe.take(), curves: [...w.__walk.curves], starts: [...w.__walk.starts], to: w.__walk.ctx?.currentTime ?? 0 };
   });
   expect(samples.length, 'samples recorded').toBeGreaterThan(sampleRate * (take.seconds - 0.5));
   const inside = curves.filter((c) => c.at >= from && c.at + c.duration <= to);
@@ -134,28 +135,8 @@ test.describe('a soundscape walks its segments as heard', () => {
 
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(outputProbeScript(4096, 'worklet'));
-    await page.addInitScript(() => {
-      // The walk's equal-power curves, as scheduled (the in-order loop schedules none), and the context they run on.
-      const w = window as unknown as Page$;
-      w.__curves = [];
-      w.__starts = [];
-      w.__walkCtx = null;
-      const original = AudioParam.prototype.setValueCurveAtTime;
-      AudioParam.prototype.setValueCurveAtTime = function (values, at, duration) {
-        w.__curves.push({ at, duration });
-        return original.call(this, values, at, duration);
-      };
-      const start = AudioBufferSourceNode.prototype.start;
-      AudioBufferSourceNode.prototype.start = function (...args: Parameters<AudioBufferSourceNode['start']>) {
-        w.__starts.push({ when: args[0] ?? 0, now: this.context.currentTime });
-        return start.apply(this, args);
-      };
-      const createBufferSource = BaseAudioContext.prototype.createBufferSource;
-      BaseAudioContext.prototype.createBufferSource = function () {
-        w.__walkCtx = this;
-        return createBufferSource.call(this);
-      };
-    });
+    // The walk's equal-power curves as scheduled (the in-order loop schedules none), its windows' starts, its context.
+    await page.addInitScript({ content: `(${WATCH_WALK})();` });
   });
 
   const sounds = [

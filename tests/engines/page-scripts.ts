@@ -87,20 +87,28 @@ export const OUTPUT_PATH = `() => {
 }`;
 
 /**
- * From now on, keeps the equal-power curves the walk schedules (loop-pieces.ts) and the context its windows play on,
- * as `window.__walk` (patched on the prototypes, so the app's next voice is seen); a second call starts a new list.
+ * From now on, keeps the equal-power curves the walk schedules (loop-pieces.ts), each window's start (its ctx time
+ * and when it was asked: a window started late was asked after its time) and the context they play on, as
+ * `window.__walk` (patched on the prototypes, so the app's next voice is seen); a second call starts new lists.
+ * Also an init script in tests/e2e/segment-walk.spec.ts.
  */
 export const WATCH_WALK = `() => {
   if (window.__walk) {
     window.__walk.curves = [];
+    window.__walk.starts = [];
     return true;
   }
-  const walk = { curves: [], ctx: null };
+  const walk = { curves: [], starts: [], ctx: null };
   window.__walk = walk;
   const curve = AudioParam.prototype.setValueCurveAtTime;
   AudioParam.prototype.setValueCurveAtTime = function (values, at, duration) {
     walk.curves.push({ at, duration });
     return curve.call(this, values, at, duration);
+  };
+  const start = AudioBufferSourceNode.prototype.start;
+  AudioBufferSourceNode.prototype.start = function (...args) {
+    walk.starts.push({ when: args[0] || 0, now: this.context.currentTime });
+    return start.apply(this, args);
   };
   const source = BaseAudioContext.prototype.createBufferSource;
   BaseAudioContext.prototype.createBufferSource = function () {

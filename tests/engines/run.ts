@@ -84,7 +84,7 @@ function compareWithChromium(runs: EngineRun[]): void {
 const fmt = (m: Measurement | undefined) => {
   if (!m) return '–';
   if (m.dbfs < -150) return 'silence';
-  const seam = m.seam ? ` (jump ${m.seam.maxJumpRatio.toFixed(2)}× p99.9, ${m.seam.longestSilenceMs} ms exact silence)` : '';
+  const seam = m.seam ? ` (jump ${m.seam.maxJumpRatio.toFixed(2)}× p99.9, ${m.seam.longestSilenceMs.toFixed(2)} ms exact silence)` : '';
   return `${m.dbfs.toFixed(1)}${m.expect === 'heard' && m.longestGapMs > 0 ? ` (gap ${m.longestGapMs} ms, ${m.silentMs} ms silent in all)` : ''}${seam}`;
 };
 
