@@ -24,7 +24,8 @@ export interface OutputProbe {
   firstAudibleAt: number | null;
   armedAt: number | null;
   record(on: boolean): void;
-  take(): { samples: number[]; sampleRate: number; droppedBlocks: number };
+  /** `holes`: where in `samples` quanta are missing (the sample after each hole), so a jump across one is not measured. */
+  take(): { samples: number[]; sampleRate: number; droppedBlocks: number; holes: number[] };
   taps: number;
   /** Which recorder keeps the samples: 'worklet' once its module loaded, else 'script-processor'. */
   recorder: 'worklet' | 'script-processor';
@@ -38,6 +39,8 @@ export function installOutputProbe(bufferSize: number, recorderSource: string | 
   let recording = false;
   /** Recorded blocks whose playbackTime did not follow the previous one (the main thread missed a callback). */
   let droppedBlocks = 0;
+  let holes: number[] = [];
+  let recorded = 0;
   let nextPlaybackTime: number | null = null;
   let nextFrame: number | null = null;
   let workletRecording = false;
@@ -67,9 +70,11 @@ export function installOutputProbe(bufferSize: number, recorderSource: string | 
       let at = 0;
       for (const c of chunks) for (let i = 0; i < c.length; i++) samples[at++] = c[i]!;
       chunks.length = 0;
-      const dropped = droppedBlocks;
+      const dropped = droppedBlocks, missing = holes;
       droppedBlocks = 0;
-      return { samples, sampleRate, droppedBlocks: dropped };
+      holes = [];
+      recorded = 0;
+      return { samples, sampleRate, droppedBlocks: dropped, holes: missing };
     },
   };
   w.__outputProbe = probe;
@@ -95,9 +100,13 @@ export function installOutputProbe(bufferSize: number, recorderSource: string | 
         node.port.onmessage = (event: MessageEvent<{ frame: number; samples: Float32Array }[]>) => {
           if (!recording) return;
           for (const block of event.data) {
-            if (nextFrame !== null && block.frame !== nextFrame) droppedBlocks++;
+            if (nextFrame !== null && block.frame !== nextFrame) {
+              droppedBlocks++;
+              holes.push(recorded);
+            }
             nextFrame = block.frame + block.samples.length;
             chunks.push(block.samples);
+            recorded += block.samples.length;
           }
         };
         originalConnect.call(tap, node);
@@ -173,18 +182,27 @@ export function installOutputProbe(bufferSize: number, recorderSource: string | 
   };
 }
 
-/** Runs of exact silence (ms) and jumps over the recording's own 99.9th percentile of |x[i]-x[i-1]|. */
-export function seamMetrics(samples: ArrayLike<number>, sampleRate: number): { longestSilenceMs: number; maxJumpRatio: number; p999: number; maxJump: number; maxJumpAtMs: number } {
+/**
+ * Runs of exact silence (ms) and jumps over the recording's own 99.9th percentile of |x[i]-x[i-1]|; `holes` (the
+ * probe's): samples after quanta the audio thread never rendered, so neither measure runs across one.
+ */
+export function seamMetrics(
+  samples: ArrayLike<number>,
+  sampleRate: number,
+  holes: readonly number[] = [],
+): { longestSilenceMs: number; maxJumpRatio: number; p999: number; maxJump: number; maxJumpAtMs: number } {
   let longest = 0;
   let run = 0;
   let maxAt = 0;
+  const cut = new Set(holes);
   const jumps = new Float64Array(Math.max(0, samples.length - 1));
   for (let i = 0; i < samples.length; i++) {
+    if (cut.has(i)) run = 0;
     if (samples[i] === 0) {
       run++;
       longest = Math.max(longest, run);
     } else run = 0;
-    if (i > 0) jumps[i - 1] = Math.abs(samples[i]! - samples[i - 1]!);
+    if (i > 0 && !cut.has(i)) jumps[i - 1] = Math.abs(samples[i]! - samples[i - 1]!);
     if (i > 0 && jumps[i - 1]! > jumps[maxAt]!) maxAt = i - 1;
   }
   const sorted = Float64Array.from(jumps).sort();
