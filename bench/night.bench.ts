@@ -4,7 +4,7 @@
  * on the audio thread the whole time (tests/e2e/output-probe.ts, no gap between takes). Every 3 s of it is checked
  * as loop-seam.spec.ts checks a restart: a dropout is a quantum the audio thread skipped, a gap any run of exact
  * silence over 1 ms, a jump any sample step over 3× that stretch's own p99.9. Once a minute: the decoded bytes the
- * engine holds (`data-decoded-bytes`), the page's JS heap (CDP Runtime.getHeapUsage) and the browser's resident
+ * engine holds (`data-decoded-bytes`), the page's JS heap after a collection (CDP Runtime.getHeapUsage) and the browser's resident
  * memory (every Chromium process's RSS, from ps), so "flat" is a series, not a word.
  * Usage: `npx vite build && npx tsx bench/night.bench.ts` (under the e2e lock; NIGHT_MINUTES=2 for a quick run).
  * Writes bench/results/night.json. Reported, never asserted.
@@ -89,6 +89,8 @@ async function main() {
       if (Date.now() >= nextMinute) {
         nextMinute += 60_000;
         const decoded = await page.evaluate(() => Number(document.getElementById('lull-player')?.dataset.decodedBytes ?? 0));
+        // Live objects, not the garbage the probe's takes leave between collections.
+        await cdp.send('HeapProfiler.collectGarbage');
         const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
         minutes.push({ minute: minutes.length + 1, decodedMb: decoded / 1e6, heapMb: usedSize / 1e6, rssMb: chromiumRssMb(), ...minute });
         console.log(JSON.stringify(minutes.at(-1)));
