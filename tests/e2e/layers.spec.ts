@@ -7,32 +7,16 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, axeViolations } from './fixtures';
+import { db, mixPanel as panel, openMixPanel, playerBar as bar, setLayerPercent as setLevel } from './mix-panel';
 import { outputProbeScript } from './output-probe';
-import { recordRms } from './record-rms';
+import { recordPower } from './record-rms';
 
 const soundButton = (page: Page, name: string) => page.getByTestId('sound-grid').getByRole('button', { name: new RegExp(`^${name}\\b`) });
-const bar = (page: Page) => page.getByTestId('player-bar');
-const panel = (page: Page) => page.getByRole('dialog', { name: 'Mix and volume' });
-const db = (ratio: number) => 20 * Math.log10(ratio);
 const RECORD_MS = 2000;
-const SETTLE_MS = 400;
 /** Brown noise is loud at full level: lower, so both layers carry a comparable share. */
 const BROWN = 30;
 
-async function power(page: Page): Promise<number> {
-  await page.waitForTimeout(SETTLE_MS);
-  const { rms } = await recordRms(page, RECORD_MS);
-  return rms * rms;
-}
-
-/** Home (0 %), End (100 %), or End then PageDown `steps` times (10 % each). */
-async function setLevel(page: Page, name: string, percent: number) {
-  const slider = panel(page).getByRole('slider', { name: `${name} level` });
-  await slider.focus();
-  await page.keyboard.press(percent === 0 ? 'Home' : 'End');
-  for (let level = 100; level > percent && percent > 0; level -= 10) await page.keyboard.press('PageDown');
-  await expect(slider).toHaveAttribute('aria-valuenow', String(percent));
-}
+const power = (page: Page) => recordPower(page, RECORD_MS);
 
 test.describe('layers as heard', () => {
   test.beforeEach(async ({ page }) => {
@@ -47,7 +31,7 @@ test.describe('layers as heard', () => {
     const track = await power(page);
     expect(track).toBeGreaterThan(1e-6);
 
-    await bar(page).getByRole('button', { name: 'Mix and volume' }).click();
+    await openMixPanel(page);
     const add = panel(page).getByRole('combobox', { name: 'Add a layer' });
     await add.selectOption({ label: 'Rain' });
     await add.selectOption('brown');

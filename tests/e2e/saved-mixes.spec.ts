@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, axeViolations } from './fixtures';
+import { mixPanel, openMixPanel } from './mix-panel';
 import { expectTrackPlaying } from './track-state';
 import { savedAudioRecords } from './saved-audio';
 
@@ -9,12 +10,6 @@ import { savedAudioRecords } from './saved-audio';
  */
 
 const masterVolume = (page: Page) => page.getByRole('slider', { name: 'Master volume' });
-const mixPanel = (page: Page) => page.getByRole('dialog', { name: 'Mix and volume' });
-
-async function openMixPanel(page: Page) {
-  await page.getByTestId('player-bar').getByRole('button', { name: 'Mix and volume' }).click();
-  await expect(mixPanel(page)).toBeVisible();
-}
 
 const soundButton = (page: Page, name: string) => page.getByTestId('sound-grid').getByRole('button', { name: new RegExp(`^${name}\\b`) });
 const homeMixes = (page: Page) => page.getByTestId('saved-mixes-section');

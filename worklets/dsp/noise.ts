@@ -16,14 +16,22 @@ export type NoiseState =
   | { readonly colour: 'pink'; readonly kernel: PinkState }
   | { readonly colour: 'brown'; readonly kernel: BrownState };
 
+/**
+ * Each colour's seeds are the given seed mixed with its own salt (white's is 0: unchanged), so no two
+ * colours filter the same white sequence: two noise layers started together would otherwise sum
+ * coherently (pink and brown: correlation 0.66, Brown heard 3.9 dB over its level beside Pink).
+ */
+const COLOUR_SALT: Readonly<Record<NoiseColour, number>> = { white: 0, pink: 0x70696e6b, brown: 0x62726f77 };
+
 export function createNoiseState(colour: NoiseColour, seed: number, sampleRate: number): NoiseState {
+  const salted = (seed ^ COLOUR_SALT[colour]) >>> 0;
   switch (colour) {
     case 'white':
-      return { colour, kernel: createWhiteState(seed) };
+      return { colour, kernel: createWhiteState(salted) };
     case 'pink':
-      return { colour, kernel: createPinkState(seed) };
+      return { colour, kernel: createPinkState(salted) };
     case 'brown':
-      return { colour, kernel: createBrownState(seed, sampleRate) };
+      return { colour, kernel: createBrownState(salted, sampleRate) };
   }
 }
 

@@ -24,8 +24,8 @@ export interface LayerEngineDeps {
   runtime: LayerRuntime;
   mix?: MixState;
   player?: PlayerState;
-  /** A soundscape's file (default: fetched from its catalogue URL; the service worker answers offline). */
-  fetchFile?: (url: string) => Promise<ArrayBuffer>;
+  /** A soundscape's file (default: fetched from its catalogue URL; the service worker answers offline); aborted when the sound leaves the mix. */
+  fetchFile?: (url: string, signal: AbortSignal) => Promise<ArrayBuffer>;
   /** Schedules the alive drift on a voice (default: layer-drift.ts); called again when the mix's seed or alive flag changes. */
   drift?: (voice: LayerVoice, mix: Readonly<MixState>) => () => void;
   /** The decoded bytes held by all layers changed. */
@@ -48,7 +48,7 @@ export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
   const drift = deps.drift ?? scheduleDrift;
   const voices = new Map<string, LayerVoice>();
   const stopDrift = new Map<string, () => void>();
-  const files = new Map<string, Promise<Uint8Array>>();
+  const files = new Map<string, { bytes: Promise<Uint8Array>; download: AbortController }>();
   let driftKey = '';
 
   const residentBytes = () => [...voices.values()].reduce((sum, voice) => sum + voice.residentBytes, 0);
@@ -58,12 +58,21 @@ export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
     let file = files.get(sound);
     if (!file) {
       const entry = soundscapes[layerSoundIndex(sound) ?? -1];
-      file = entry ? fetchFile(entry.url).then((bytes) => new Uint8Array(bytes)) : Promise.reject(new Error(`no soundscape ${sound}`));
+      const download = new AbortController();
+      const bytes = entry ? fetchFile(entry.url, download.signal).then((buffer) => new Uint8Array(buffer)) : Promise.reject(new Error(`no soundscape ${sound}`));
+      const read = { bytes, download };
       // A failed read is tried again the next time the layer starts.
-      file.catch(() => files.get(sound) === file && files.delete(sound));
-      files.set(sound, file);
+      bytes.catch(() => files.get(sound) === read && files.delete(sound));
+      files.set(sound, read);
+      file = read;
     }
-    return file;
+    return file.bytes;
+  };
+
+  /** A sound taken out of the mix: its download stops if still on its way, and its file is let go. */
+  const forgetFile = (sound: string) => {
+    files.get(sound)?.download.abort();
+    files.delete(sound);
   };
 
   const wanted = (): readonly MixLayer[] => (player.currentIndex !== null && player.intent === 'play' ? mix.layers : []);
@@ -92,7 +101,7 @@ export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
       if (!want.some((layer) => layer.sound === sound) || voice.nodes !== nodes) release(sound);
     }
     // A sound taken out of the mix leaves no file behind.
-    for (const sound of files.keys()) if (!mix.layers.some((layer) => layer.sound === sound)) files.delete(sound);
+    for (const sound of files.keys()) if (!mix.layers.some((layer) => layer.sound === sound)) forgetFile(sound);
     if (want.length === 0) {
       bus.hold(HOLDER, false);
       onResident();
@@ -135,7 +144,7 @@ export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
     dispose() {
       for (const unsubscribe of unsubscribers) unsubscribe();
       for (const sound of [...voices.keys()]) release(sound);
-      files.clear();
+      for (const sound of [...files.keys()]) forgetFile(sound);
       bus.hold(HOLDER, false);
     },
   };

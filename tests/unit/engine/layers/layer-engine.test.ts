@@ -40,7 +40,7 @@ function patch<T extends object, K extends keyof T>(target: T, key: K, value: T[
   restore.push(() => (target[key] = old));
 }
 
-function harness() {
+function harness(deps: { fetchFile?: (url: string, signal?: AbortSignal) => Promise<ArrayBuffer> } = {}) {
   const mix = createMixStore();
   const player = createPlayerStore();
   const contexts: TestContext[] = [];
@@ -74,9 +74,9 @@ function harness() {
     runtime: { ramp, loadLoopWindows },
     mix,
     player,
-    fetchFile: (url) => {
+    fetchFile: (url, signal) => {
       fetched.push(url);
-      return Promise.resolve(FIXTURE.slice().buffer);
+      return deps.fetchFile?.(url, signal) ?? Promise.resolve(FIXTURE.slice().buffer);
     },
   });
   /** Layer i's level gain: after the bus's master and fade, each voice makes its level gain, then its drift gain. */
@@ -142,6 +142,28 @@ describe('layer engine', () => {
     expect(levelNow(0)).toBeCloseTo(rain, 5);
     expect(levelNow(2)).toBeCloseTo(fire, 5);
     expect(engine.playing).toEqual(['rain', 'fire']);
+  });
+
+  it('Remove aborts the download of a soundscape layer still in flight; a pause keeps it for the resume', async () => {
+    const signals: (AbortSignal | undefined)[] = [];
+    const { mix, player, fetched } = harness({
+      fetchFile: (_url, signal) => {
+        signals.push(signal);
+        return new Promise(() => undefined);
+      },
+    });
+    addLayer('rain', 0.5, mix);
+    addLayer('fire', 0.5, mix);
+    playSound(CHILL, {}, player);
+    await settle();
+    expect(fetched).toHaveLength(2);
+    pausePlayback(player);
+    await settle();
+    expect(signals.map((signal) => signal?.aborted)).toEqual([false, false]);
+    removeLayer('rain', mix);
+    await settle();
+    // Only Rain's download stops; Fire's goes on.
+    expect(signals.map((signal) => signal?.aborted)).toEqual([true, false]);
   });
 
   it('six sounds fit the memory budget: five soundscape layers hold well under 64 MB decoded', async () => {

@@ -135,6 +135,29 @@ describe('noise engine on AudioWorklet', () => {
     expect((bedGain.gain as TestParam).$valueAtTime(ctx.currentTime)).toBeCloseTo(0.6, 2);
   });
 
+  it('two noise layers started together are independent noises: pink and brown do not share one white sequence', async () => {
+    const { mix, player, contexts } = harness();
+    addLayer('pink', 0.8, mix);
+    addLayer('brown', 0.3, mix);
+    playSound(0, {}, player);
+    await until(() => expect(createdWorkletNodes).toHaveLength(2));
+    const ctx = contexts[0] as TestContext;
+    ctx.$processTo('00:01.000');
+    const [pink, brown] = createdWorkletNodes.map((node) => (node as AudioWorkletNodeDouble).rendered()[0] as Float32Array);
+    const frames = Math.min(pink!.length, brown!.length);
+    expect(frames).toBeGreaterThan(0.5 * ctx.sampleRate);
+    let pb = 0;
+    let pp = 0;
+    let bb = 0;
+    for (let i = 0; i < frames; i++) {
+      pb += pink![i]! * brown![i]!;
+      pp += pink![i]! ** 2;
+      bb += brown![i]! ** 2;
+    }
+    // From one white sequence they sum coherently (Brown measured 3.9 dB louder over Pink than alone, in Chromium).
+    expect(Math.abs(pb / Math.sqrt(pp * bb))).toBeLessThan(0.05);
+  });
+
   it('stop disposes the node: the processor is told, the node is disconnected, and process() then returns false', async () => {
     const { engine, contexts } = harness();
     engine.play('brown');
