@@ -167,7 +167,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     ['error', () => current() && source.recover()],
     ['seeked', () => output.follow()],
   ];
-  const output: TrackOutput = createTrackOutput({ bus, parent: options.parent ?? document.body, listeners, element: options.element });
+  const output: TrackOutput = createTrackOutput({ bus, parent: options.parent ?? document.body, listeners, element: options.element, replay: () => play() });
   const source = createSourceSwitcher({
     store,
     output,

@@ -8,6 +8,7 @@
 import { reportError } from '../../lib/error-reporting';
 import type { AudioBus, BusNodes } from '../audio-bus';
 import { ramp } from '../level-ramp';
+import { watchClock, type ClockWatchdog } from './clock-watchdog';
 import { createLoopHandover, type LoopHandover } from './loop-handover';
 
 export const PLAYER_AUDIO_ID = 'lull-player';
@@ -50,8 +51,22 @@ interface Route {
   readonly loop: LoopHandover;
 }
 
-export function createTrackOutput(options: { bus?: AudioBus; parent: HTMLElement; listeners: ElementListeners; element?: HTMLAudioElement }): TrackOutput {
-  const { bus, parent, listeners } = options;
+export interface TrackOutputOptions {
+  bus?: AudioBus;
+  parent: HTMLElement;
+  listeners: ElementListeners;
+  element?: HTMLAudioElement;
+  /** Plays the element again after the clock watchdog reloaded it (the player's play()). */
+  replay?(): void;
+}
+
+/** A reload by the clock watchdog is not a new load: the player is not told it is loading. */
+const RELOAD_QUIET: ReadonlySet<string> = new Set(['loadstart', 'canplay']);
+
+export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
+  const { bus, parent } = options;
+  let watchdog: ClockWatchdog | undefined;
+  const listeners: ElementListeners = options.listeners.map(([type, listener]) => [type, RELOAD_QUIET.has(type) ? () => watchdog?.reloading || listener() : listener]);
   /** Elements that have played once: iOS lets them play again outside a gesture. */
   const played = new WeakSet<HTMLMediaElement>();
   const markPlayed = (event: Event) => played.add(event.target as HTMLMediaElement);
@@ -63,6 +78,14 @@ export function createTrackOutput(options: { bus?: AudioBus; parent: HTMLElement
     element.crossOrigin = 'anonymous';
     for (const [type, listener] of listeners) element.addEventListener(type, listener);
     element.addEventListener('playing', markPlayed);
+    watchdog?.dispose();
+    watchdog = watchClock({
+      element,
+      // A decoded loop is heard from its voice; its element only keeps time.
+      heard: () => !(current.loops && route),
+      play: () => (options.replay ? options.replay() : element.play()?.catch(() => undefined)),
+      onGiveUp: () => reportError(new Error('the track element stayed silent after reloads'), 'Lull: playback stalled:'),
+    });
     parent.appendChild(element);
     return element;
   };
@@ -200,6 +223,7 @@ export function createTrackOutput(options: { bus?: AudioBus; parent: HTMLElement
       return current.loops ? (route?.loop.fileBytes ?? null) : null;
     },
     dispose() {
+      watchdog?.dispose();
       for (const unsubscribe of unsubscribers) unsubscribe?.();
       route?.loop.release();
       for (const [type, listener] of listeners) element.removeEventListener(type, listener);
