@@ -121,23 +121,39 @@ export interface Heard {
 
 const dbfs = (meanSquare: number) => (meanSquare > 0 ? 10 * Math.log10(meanSquare) : -200);
 
+const BLOCK = Math.round((SAMPLE_RATE * BLOCK_MS) / 1000);
+
+/** Each whole 5 ms block of `samples`: where it starts and the sum of its squares. */
+function* blocks(samples: Float32Array): Generator<{ start: number; sum: number }> {
+  for (let start = 0; start + BLOCK <= samples.length; start += BLOCK) {
+    let sum = 0;
+    for (let i = start; i < start + BLOCK; i++) sum += samples[i]! * samples[i]!;
+    yield { start, sum };
+  }
+}
+
+const blockIsSilent = (sum: number) => dbfs(sum / BLOCK) < SILENCE_DBFS;
+
+/** Where sound starts: the first 5 ms block above SILENCE_DBFS, in samples (-1: none). */
+export function soundStartsAt(samples: Float32Array): number {
+  for (const { start, sum } of blocks(samples)) if (!blockIsSilent(sum)) return start;
+  return -1;
+}
+
 export function measure(samples: Float32Array): Heard {
-  const block = Math.round((SAMPLE_RATE * BLOCK_MS) / 1000);
   let total = 0;
   let run = 0;
   let longest = 0;
   let longestEnd = -1;
   let silentBlocks = 0;
-  for (let start = 0; start + block <= samples.length; start += block) {
-    let sum = 0;
-    for (let i = start; i < start + block; i++) sum += samples[i]! * samples[i]!;
+  for (const { start, sum } of blocks(samples)) {
     total += sum;
-    const silent = dbfs(sum / block) < SILENCE_DBFS;
+    const silent = blockIsSilent(sum);
     if (silent) silentBlocks++;
     run = silent ? run + 1 : 0;
     if (run > longest) {
       longest = run;
-      longestEnd = start / block + 1;
+      longestEnd = start / BLOCK + 1;
     }
   }
   const gapAtMs = longest ? (longestEnd - longest) * BLOCK_MS : -1;

@@ -84,8 +84,9 @@ function compareWithChromium(runs: EngineRun[]): void {
 const fmt = (m: Measurement | undefined) => {
   if (!m) return '–';
   if (m.dbfs < -150) return 'silence';
+  const onset = m.onsetMs === undefined ? '' : ` (from ${m.onsetMs.toFixed(0)} ms after the key)`;
   const seam = m.seam ? ` (jump ${m.seam.maxJumpRatio.toFixed(2)}× p99.9, ${m.seam.longestSilenceMs.toFixed(2)} ms exact silence)` : '';
-  return `${m.dbfs.toFixed(1)}${m.expect === 'heard' && m.longestGapMs > 0 ? ` (gap ${m.longestGapMs} ms, ${m.silentMs} ms silent in all)` : ''}${seam}`;
+  return `${m.dbfs.toFixed(1)}${m.expect === 'heard' && m.longestGapMs > 0 ? ` (gap ${m.longestGapMs} ms, ${m.silentMs} ms silent in all)` : ''}${seam}${onset}`;
 };
 
 function report(runs: EngineRun[]): string {

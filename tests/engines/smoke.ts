@@ -4,7 +4,7 @@
  */
 import type { EngineName, EnginePage, Key } from './engines';
 import { ATTRIBUTE, FOCUS, SCROLLS_SIDEWAYS, IS_SAVED, MARK_CONTROL, MARKED, OUTPUT_PATH, PLAYER_STATE, SET_STORAGE, TYPE_INTO, WALK_STATE, WATCH_WALK } from './page-scripts';
-import { measure, SAMPLE_RATE, SILENCE_DBFS, type Heard, type Recorder } from './pulse';
+import { measure, SAMPLE_RATE, SILENCE_DBFS, soundStartsAt, type Heard, type Recorder } from './pulse';
 import { seamMetrics } from '../e2e/output-probe';
 import { loopSegments } from '../../src/catalogue/loop-segments';
 
@@ -21,6 +21,17 @@ export const MAX_JUMP_RATIO = 3;
  * a sample of exact zero (0.02 ms); a quantum the engine failed to render is 128 samples (2.7 ms).
  */
 export const MAX_EXACT_ZEROS_MS = 1;
+/**
+ * A start from silence (a resume) must be heard within this of its key, then play on without a gap. Not a speed
+ * goal (click -> audible is a bench): a resume that is never heard, or heard late and cut, is what it catches.
+ */
+export const MAX_ONSET_MS = 1000;
+/**
+ * A resume's window starts this long after its first sound. WebKitGTK (GStreamer) drops out 25–105 ms now and then
+ * early in a resume, where the other engines do not: 8 of 64 resumes measured had one over 20 ms (25–75 ms), 90 to 670 ms after the first sound
+ * (README, Every engine). Later than that it plays on without a gap, which is what is asserted.
+ */
+export const RESUME_SETTLE_MS = 1000;
 
 export interface Measurement extends Heard {
   step: string;
@@ -30,6 +41,8 @@ export interface Measurement extends Heard {
   expect: 'heard' | 'silent';
   /** Across a join: the longest run of exact zeros (ms) and the largest jump over the window's p99.9. */
   seam?: { longestSilenceMs: number; maxJumpRatio: number };
+  /** From the action (a key) to the first sound heard, ms. */
+  onsetMs?: number;
 }
 
 export interface StepContext {
@@ -98,6 +111,28 @@ class Listener {
   }
 
   /**
+   * Recorded from just before `act` (a key) in silence: the sound must start within MAX_ONSET_MS of it, then be
+   * heard for `ms` without a gap from RESUME_SETTLE_MS after it started.
+   */
+  async heardAfter(what: string, act: () => Promise<unknown>, ms: number): Promise<Measurement> {
+    const from = this.ctx.recorder.mark();
+    const started = Date.now();
+    await act();
+    await sleep(MAX_ONSET_MS + RESUME_SETTLE_MS + ms - (Date.now() - started));
+    const samples = this.ctx.recorder.since(from);
+    const onset = soundStartsAt(samples);
+    const onsetMs = onset < 0 ? Infinity : (onset / SAMPLE_RATE) * 1000;
+    if (onsetMs > MAX_ONSET_MS) {
+      this.record(what, measure(samples), false, 'heard');
+      throw new Error(`${what}: not heard within ${MAX_ONSET_MS} ms of the key (${onset < 0 ? 'silence' : `from ${onsetMs.toFixed(0)} ms`})`);
+    }
+    const windowStart = onset + Math.round((RESUME_SETTLE_MS * SAMPLE_RATE) / 1000);
+    const m = this.heardIn(what, samples.subarray(windowStart, windowStart + Math.round((ms * SAMPLE_RATE) / 1000)), false);
+    m.onsetMs = onsetMs;
+    return m;
+  }
+
+  /**
    * Heard, and seamless at the sample level: no run of exact zeros as long as MAX_EXACT_ZEROS_MS once the sink's
    * first sample has come (a window can open on the null sink's own zeros), no jump over MAX_JUMP_RATIO × its p99.9.
    */
@@ -123,6 +158,11 @@ class Listener {
     if (m.dbfs > SILENCE_DBFS) throw new Error(`${what}: still heard (${m.dbfs.toFixed(1)} dBFS)`);
   }
 
+  /** A level worked out from other measurements (compared with Chromium's like one heard). */
+  derived(what: string, heard: Heard, compare: boolean): Measurement {
+    return this.record(what, heard, compare, 'heard');
+  }
+
   private record(what: string, heard: Heard, compare: boolean, expect: Measurement['expect']): Measurement {
     const m = { step: this.step, what, compare, expect, ...heard };
     this.measurements.push(m);
@@ -132,6 +172,8 @@ class Listener {
 
 const GRID = '[data-testid="sound-grid"]';
 const BAR = '[data-testid="player-bar"]';
+/** The link's layers: a soundscape and a noise, each at its own level. */
+const MIX_LAYERS = [['river', 100], ['pink', 70]] as const;
 const PLAYLIST = { id: 'engines-smoke', name: 'Engines', description: '', items: [{ index: 2, duration: 1 }] };
 
 export interface Step {
@@ -202,18 +244,19 @@ export const steps: Step[] = [
       await l.playing(/Chill/);
       await sleep(300);
       await l.heard('Previous: Chill', 1000, false);
-      // A click on the blank page, then Space twice: pause, then resume the SAME song.
+      // A click on the blank page, then Space twice: pause, then resume the SAME song. Twice: WebKitGTK resumed
+      // a routed element with its clock stopped at 9 of 76 resumes measured (clock-watchdog.ts).
       await l.ctx.page.click('[data-testid="soundscapes-heading"]');
-      await l.press('Space');
-      await l.until('paused by Space', l.state, (s) => s.status === 'paused');
-      await sleep(250);
-      await l.silent('Space: paused', 600);
-      await l.press('Space');
-      const resumed = await l.until('resumed by Space', l.state, (s) => s.status === 'playing');
-      if (!/Chill/.test(resumed.title ?? '')) throw new Error(`Space resumed "${resumed.title}" instead of Chill (focus was on ${resumed.focused})`);
-      // As after every other start: the window begins once the sound has had its start-up time (click -> audible is a bench).
-      await sleep(300);
-      await l.heard('Space: Chill again', 1000, false);
+      for (const [round, label] of ['Space: Chill again', 'Space again: Chill again'].entries()) {
+        await l.press('Space');
+        await l.until('paused by Space', l.state, (s) => s.status === 'paused');
+        await sleep(250);
+        if (round === 0) await l.silent('Space: paused', 600);
+        else await sleep(600);
+        await l.heardAfter(label, () => l.press('Space'), 1000);
+        const resumed = await l.until('resumed by Space', l.state, (s) => s.status === 'playing');
+        if (!/Chill/.test(resumed.title ?? '')) throw new Error(`Space resumed "${resumed.title}" instead of Chill (focus was on ${resumed.focused})`);
+      }
     },
   },
   ...(['White', 'Pink', 'Brown'] as const).map(
@@ -273,6 +316,32 @@ export const steps: Step[] = [
       await l.playing(/Rain/);
       await sleep(300);
       await l.heard('playlist: Rain', 1500, true);
+    },
+  },
+  {
+    name: 'a mix from a link',
+    async run(l, ctx) {
+      // Links v2 (issue 23): the track alone, then with a soundscape layer and a noise layer, levels from the link, no drift.
+      const link = (layers: string) => `/?mix=2&sound=rain${layers}&volume=80&alive=0`;
+      const playLink = async (path: string) => {
+        await l.open(path);
+        await l.tap('[data-testid="shared-mix"]', '^Play this mix$');
+        await l.playing(/Rain/);
+      };
+      await playLink(link(''));
+      await sleep(300);
+      const track = await l.heard('Rain alone, master 80 %', 2000, true);
+      await playLink(link(`&layers=${MIX_LAYERS.map(([file, level]) => `${file}:${level}`).join(',')}`));
+      const names = MIX_LAYERS.map(([file]) => file).join(' ');
+      await l.until('layers in the player bar', () => ctx.page.run<string | null>(ATTRIBUTE, '[data-testid="player-layers"]', 'data-sounds'), (sounds) => sounds === names);
+      // A layer joins once the track plays, a soundscape layer once its first window is decoded; then it fades in.
+      await sleep(2500);
+      const mix = await l.heard('mix: Rain + River + Pink noise', 2000, true);
+      // The layers' own level: the mix's power less the track's (Rain moves ±0.2 dB between windows).
+      const layers = 10 ** (mix.dbfs / 10) - 10 ** (track.dbfs / 10);
+      const layersDbfs = layers > 0 ? 10 * Math.log10(layers) : -200;
+      l.derived('layers: the mix less Rain alone', { dbfs: layersDbfs, longestGapMs: 0, gapAtMs: -1, silentMs: 0, seconds: mix.seconds }, true);
+      if (layersDbfs < HEARD_DBFS) throw new Error(`the layers were not heard: the mix ${mix.dbfs.toFixed(1)} dBFS, Rain alone ${track.dbfs.toFixed(1)} dBFS`);
     },
   },
   {
