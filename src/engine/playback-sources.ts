@@ -26,6 +26,8 @@ export interface PlaybackSourceService {
   onStreamStarted(sound: Soundscape, url: string, bytes?: Promise<ArrayBuffer> | null): void;
   /** After a load error: the next thing to try (the saved copy, or the stream after a failed copy), or null. */
   recoverFromLoadError(sound: Soundscape, url: string, isCurrent?: () => boolean): Promise<PlaybackSource | null>;
+  /** A soundscape's saved bytes for a layer of the mix (the copy of `url`; offline, any copy), else null: then it streams. */
+  readSavedFile?(sound: Soundscape, url: string): Promise<ArrayBuffer | null>;
 }
 
 /** No offline cache: every track streams (unit tests, and an app started without one). */

@@ -43,14 +43,14 @@ export function startApp({ sources }: AppServices): void {
   // A tap from now until React answers unlocks the app's own element.
   if (firstTap) firstTap.element = player.audio;
   startNoiseEngine(bus);
-  startLayersWithTheFirst(bus);
+  startLayersWithTheFirst(bus, sources);
   const fadeOut = bus.fadeOut;
   startSleepTimerEngine((level) => fade(level), (seconds) => fadeOut(seconds));
   prepareOnFirstPress(bus);
 }
 
 /** The layer engine loads with the mix's first layer (the first load's budget, issue 24); a failed load is tried at the next change. */
-function startLayersWithTheFirst(target: AudioBus): void {
+function startLayersWithTheFirst(target: AudioBus, sources: PlaybackSourceService): void {
   let loading = false;
   const stop = subscribe(mixStore, () => {
     if (loading || mixStore.layers.length === 0) return;
@@ -58,7 +58,7 @@ function startLayersWithTheFirst(target: AudioBus): void {
     import('./layers/layer-engine').then(
       ({ startLayerEngine }) => {
         stop();
-        startLayerEngine(target, { ramp, loadLoopWindows });
+        startLayerEngine(target, { ramp, loadLoopWindows }, sources);
       },
       (error: unknown) => {
         loading = false;

@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
 import { test, expect, axeViolations } from './fixtures';
-import { mixPanel, openMixPanel } from './mix-panel';
+import { mixPanel, openMixPanel, setLayerPercent } from './mix-panel';
 import { expectTrackPlaying } from './track-state';
 import { savedAudioRecords } from './saved-audio';
+import { outputProbeScript } from './output-probe';
+import { recordPower } from './record-rms';
 
 /**
  * Issue 23: links v2, saved mixes and Surprise me, as a listener meets them. What the levels do to
@@ -262,6 +264,56 @@ test.describe('saved mixes offline', () => {
     await expect(layersOf(page)).toHaveAttribute('data-sounds', 'brown');
     // The saved mix itself keeps Rain.
     expect((await storedMixes(page))?.[0]?.layers.map((layer) => layer.sound)).toEqual(['rain', 'brown']);
+    await context.setOffline(false);
+  });
+
+  test('a saved mix whose layers are soundscapes, one saved and one not: offline the track and the saved layer are heard, the other is named and kept', async ({ page, context, allowConsoleErrors }) => {
+    // Covers are not precached (offline.spec.ts): with the HTTP cache cleared, the track's cover fails offline.
+    allowConsoleErrors(/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED \(http:\/\/localhost:\d+\/media\/[a-z-]+\.png\?v=[0-9a-f]{12}\)$/);
+    await page.addInitScript(outputProbeScript(1024));
+    await page.goto('/');
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 20_000 });
+    // Rain, then Crickets (quiet: catalogue volume 0.2, so Rain's share of the mix is plain) are saved on the device by playing them.
+    await soundButton(page, 'Rain').click();
+    await expectTrackPlaying(page, 'rain.mp3');
+    await expect.poll(async () => (await savedAudioRecords(page)).length, { timeout: 20_000 }).toBe(1);
+    await soundButton(page, 'Crickets').click();
+    await expectTrackPlaying(page, 'crickets.mp3');
+    await expect.poll(async () => (await savedAudioRecords(page)).length, { timeout: 20_000 }).toBe(2);
+    await openMixPanel(page);
+    const add = mixPanel(page).getByRole('combobox', { name: 'Add a layer' });
+    await add.selectOption({ label: 'Rain' });
+    await add.selectOption({ label: 'Fire' });
+    await mixPanel(page).getByLabel('Alive: levels drift slowly').uncheck();
+    await setLayerPercent(page, 'Rain', 100);
+    await page.keyboard.press('Escape');
+    await saveCurrentMix(page, 'Night');
+    await page.getByTestId('player-bar').getByRole('button', { name: 'Pause' }).click();
+    expect((await storedMixes(page))?.[0]?.layers.map((layer) => layer.sound)).toEqual(['rain', 'fire']);
+
+    // Days later: the browser's HTTP cache may be gone; what is saved on the device must be enough.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+    const row = homeMixes(page).getByTestId('saved-mix').nth(0);
+    await expect(row.getByTestId('saved-mix-missing')).toHaveText('Not saved offline: Fire');
+    await row.getByRole('button', { name: 'Play mix Night' }).click();
+    await expectTrackPlaying(page, 'crickets.mp3', 'cache');
+    await expect(layersOf(page)).toHaveAttribute('data-sounds', 'rain');
+    // The saved layer is heard: its decoded windows are held, and muting it takes power out of the output.
+    await expect.poll(() => page.evaluate(() => Number(document.documentElement.dataset.layersDecodedBytes ?? 0)), { timeout: 20_000 }).toBeGreaterThan(0);
+    const all = await recordPower(page, 1500);
+    await openMixPanel(page);
+    await setLayerPercent(page, 'Rain', 0);
+    const track = await recordPower(page, 1500);
+    console.log(`offline mix: all ${(10 * Math.log10(all)).toFixed(1)} dBFS, Rain muted ${(10 * Math.log10(track)).toFixed(1)} dBFS`);
+    expect(track).toBeGreaterThan(1e-6);
+    expect((all - track) / all).toBeGreaterThan(0.1);
+    // Fire is still in the saved mix, not dropped from it.
+    expect((await storedMixes(page))?.[0]?.layers.map((layer) => layer.sound)).toEqual(['rain', 'fire']);
     await context.setOffline(false);
   });
 });

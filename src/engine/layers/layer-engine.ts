@@ -7,12 +7,13 @@
  * file is read once and kept while the sound is in the mix; its decoded windows are counted.
  */
 import { subscribe } from 'valtio/vanilla';
-import { soundscapes } from '../../catalogue/catalogue';
+import { soundscapes, type Soundscape } from '../../catalogue/catalogue';
 import { reportError } from '../../lib/error-reporting';
 import { layerSoundIndex, type MixLayer } from '../../stores/mix-layers';
 import { mixStore, type MixState } from '../../stores/mix-store';
 import { playerStore, type PlayerState } from '../../stores/player-store';
 import type { AudioBus, BusNodes } from '../audio-bus';
+import type { PlaybackSourceService } from '../playback-sources';
 import { fetchFileBytes } from '../player/loop-handover';
 import { scheduleDrift } from './layer-drift';
 import { createLayerVoice, type LayerRuntime, type LayerVoice } from './layer-voice';
@@ -26,6 +27,8 @@ export interface LayerEngineDeps {
   player?: PlayerState;
   /** A soundscape's file (default: fetched from its catalogue URL; the service worker answers offline); aborted when the sound leaves the mix. */
   fetchFile?: (url: string, signal: AbortSignal) => Promise<ArrayBuffer>;
+  /** A soundscape's saved copy, else null (then it is fetched): offline, a saved layer plays as a saved track does. */
+  readSaved?: (sound: Soundscape) => Promise<ArrayBuffer | null>;
   /** Schedules the alive drift on a voice (default: layer-drift.ts); called again when the mix's seed or alive flag changes. */
   drift?: (voice: LayerVoice, mix: Readonly<MixState>) => () => void;
   /** The decoded bytes held by all layers changed. */
@@ -45,6 +48,7 @@ export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
   const mix = deps.mix ?? mixStore;
   const player = deps.player ?? playerStore;
   const fetchFile = deps.fetchFile ?? fetchFileBytes;
+  const readSaved = deps.readSaved ?? (() => Promise.resolve(null));
   const drift = deps.drift ?? scheduleDrift;
   const voices = new Map<string, LayerVoice>();
   const stopDrift = new Map<string, () => void>();
@@ -59,7 +63,12 @@ export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
     if (!file) {
       const entry = soundscapes[layerSoundIndex(sound) ?? -1];
       const download = new AbortController();
-      const bytes = entry ? fetchFile(entry.url, download.signal).then((buffer) => new Uint8Array(buffer)) : Promise.reject(new Error(`no soundscape ${sound}`));
+      const bytes = entry
+        ? readSaved(entry)
+            .catch(() => null)
+            .then((saved) => saved ?? fetchFile(entry.url, download.signal))
+            .then((buffer) => new Uint8Array(buffer))
+        : Promise.reject(new Error(`no soundscape ${sound}`));
       const read = { bytes, download };
       // A failed read is tried again the next time the layer starts.
       bytes.catch(() => files.get(sound) === read && files.delete(sound));
@@ -75,7 +84,16 @@ export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
     files.delete(sound);
   };
 
-  const wanted = (): readonly MixLayer[] => (player.currentIndex !== null && player.intent === 'play' ? mix.layers : []);
+  /**
+   * Layers join once the track plays, then stay through its track changes: started in the same tap, their reads,
+   * decodes and worklets slowed the track's first sound (bench/mix.bench.ts, with the link's address kept until then).
+   */
+  let trackPlayed = false;
+  const wanted = (): readonly MixLayer[] => {
+    if (player.currentIndex === null || player.intent !== 'play') trackPlayed = false;
+    else if (player.status === 'playing') trackPlayed = true;
+    return trackPlayed ? mix.layers : [];
+  };
 
   const release = (sound: string) => {
     stopDrift.get(sound)?.();
@@ -153,10 +171,11 @@ export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
 let shared: LayerEngine | undefined;
 
 /** Created once by startApp(), with the app's bus; the decoded bytes on the page for the bench and the e2e. */
-export function startLayerEngine(bus: AudioBus, runtime: LayerRuntime): LayerEngine {
+export function startLayerEngine(bus: AudioBus, runtime: LayerRuntime, sources?: PlaybackSourceService): LayerEngine {
   shared ??= createLayerEngine({
     bus,
     runtime,
+    readSaved: (sound) => sources?.readSavedFile?.(sound, sound.url) ?? Promise.resolve(null),
     onResident: (bytes) => {
       if (typeof document !== 'undefined') document.documentElement.dataset.layersDecodedBytes = String(bytes);
     },

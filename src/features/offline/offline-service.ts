@@ -197,6 +197,14 @@ export function createOfflineService(deps: OfflineServiceDeps) {
       return cachedSource(sound, copy);
     },
 
+    /** A layer's file (issue 23): offline a saved soundscape must play from its copy, as a saved track does. */
+    async readSavedFile(sound: Soundscape, url: string): Promise<ArrayBuffer | null> {
+      if (store.cacheListLoaded && store.cachedUrls[sound.index] === undefined) return null;
+      if (store.online && store.cachedUrls[sound.index] !== url) return null;
+      const copy = await readCopy(sound, always);
+      return copy && copy !== STALE && (!store.online || copy.originalUrl === url) ? copy.audio : null;
+    },
+
     /** For an engine that knows the cached copy failed (e.g. the playlists engine): status, then the stream if online. */
     recoverFromCachedPlaybackError(sound: Soundscape, url: string, playbackContext?: PlaybackContext): PlaybackSource | null {
       return cachedCopyFailed(sound, url, playbackContext);

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Soundscape } from '../../../../src/catalogue/catalogue';
 import { createAudioBus, type AudioBus } from '../../../../src/engine/audio-bus';
 import { ramp } from '../../../../src/engine/level-ramp';
 import { loadLoopWindows } from '../../../../src/engine/player/load-loop-windows';
@@ -13,7 +14,7 @@ import { createLayerEngine, type LayerEngine } from '../../../../src/engine/laye
 import { parseMp3Layout } from '../../../../src/engine/player/mp3-layout';
 import { createMixStore } from '../../../../src/stores/mix-store';
 import { addLayer, applyMix, removeLayer, setBedLevel, setLayerLevel, setMixAlive } from '../../../../src/stores/mix-actions';
-import { createPlayerStore, pausePlayback, playSound } from '../../../../src/stores/player-store';
+import { createPlayerStore, pausePlayback, playSound, reportPlaying } from '../../../../src/stores/player-store';
 
 type TestContext = AudioContext & { $processTo(time: string): void };
 type TestParam = AudioParam & { $valueAtTime(time: number): number };
@@ -40,7 +41,7 @@ function patch<T extends object, K extends keyof T>(target: T, key: K, value: T[
   restore.push(() => (target[key] = old));
 }
 
-function harness(deps: { fetchFile?: (url: string, signal?: AbortSignal) => Promise<ArrayBuffer> } = {}) {
+function harness(deps: { fetchFile?: (url: string, signal?: AbortSignal) => Promise<ArrayBuffer>; readSaved?: (sound: Soundscape) => Promise<ArrayBuffer | null> } = {}) {
   const mix = createMixStore();
   const player = createPlayerStore();
   const contexts: TestContext[] = [];
@@ -78,6 +79,7 @@ function harness(deps: { fetchFile?: (url: string, signal?: AbortSignal) => Prom
       fetched.push(url);
       return deps.fetchFile?.(url, signal) ?? Promise.resolve(FIXTURE.slice().buffer);
     },
+    ...(deps.readSaved ? { readSaved: deps.readSaved } : {}),
   });
   /** Layer i's level gain: after the bus's master and fade, each voice makes its level gain, then its drift gain. */
   const levelGain = (i: number) => gains[2 + 2 * i]!;
@@ -98,6 +100,11 @@ describe('layer engine', () => {
     expect(contexts).toHaveLength(0); // no track: nothing plays
     playSound(CHILL, {}, player);
     await settle();
+    // Not while the track loads: the layers would slow its first sound.
+    expect(contexts).toHaveLength(0);
+    expect(engine.playing).toEqual([]);
+    reportPlaying(player);
+    await settle();
     expect(contexts).toHaveLength(1);
     expect(engine.playing).toEqual(['white']);
     contexts[0]!.$processTo('00:00.200');
@@ -112,15 +119,31 @@ describe('layer engine', () => {
     contexts[0]!.$processTo('00:00.600');
     expect(levelNow(0)).toBe(0);
     playSound(CHILL, {}, player);
+    reportPlaying(player);
     await settle();
     // A new voice for the resumed track (the old one was released after its fade-out).
     expect(gains.length).toBe(6);
     expect(engine.playing).toEqual(['white']);
   });
 
+  it('offline, a saved soundscape layer plays from its saved copy; an unsaved one is fetched (and fails) without taking the other down', async () => {
+    const { mix, player, engine, fetched } = harness({
+      readSaved: (sound) => Promise.resolve(sound.name === 'Rain' ? FIXTURE.slice().buffer : null),
+      fetchFile: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    playSound(CHILL, {}, player);
+    reportPlaying(player);
+    addLayer('rain', 0.8, mix);
+    addLayer('fire', 0.5, mix);
+    await vi.waitFor(() => expect(engine.residentBytes).toBeGreaterThan(0), { timeout: 20_000, interval: 10 });
+    expect(fetched.map((url) => url.replace(/\?.*/, '').split('/').pop())).toEqual(['fire.mp3']);
+    expect(engine.playing).toEqual(['rain', 'fire']);
+  });
+
   it('plays a lofi song with rain and a noise under it; Remove silences exactly that layer', async () => {
     const { mix, player, contexts, engine, levelNow, fetched } = harness();
     playSound(CHILL, {}, player);
+    reportPlaying(player);
     addLayer('rain', 0.8, mix);
     addLayer('brown', 0.4, mix);
     addLayer('fire', 0.5, mix);
@@ -155,6 +178,7 @@ describe('layer engine', () => {
     addLayer('rain', 0.5, mix);
     addLayer('fire', 0.5, mix);
     playSound(CHILL, {}, player);
+    reportPlaying(player);
     await settle();
     expect(fetched).toHaveLength(2);
     pausePlayback(player);
@@ -169,6 +193,7 @@ describe('layer engine', () => {
   it('six sounds fit the memory budget: five soundscape layers hold well under 64 MB decoded', async () => {
     const { mix, player, engine } = harness();
     playSound(CHILL, {}, player);
+    reportPlaying(player);
     for (const sound of ['rain', 'fire', 'ocean', 'forest', 'wind']) addLayer(sound, 0.5, mix);
     await vi.waitFor(() => expect(engine.playing).toHaveLength(5), { timeout: 20_000, interval: 10 });
     await settle(200);
@@ -181,6 +206,7 @@ describe('layer engine', () => {
     const { mix, player, contexts, driftNow } = harness();
     applyMix({ sound: 'chill', layers: [{ sound: 'white', level: 0.5 }, { sound: 'pink', level: 0.5 }], alive: true, seed: 1234 }, mix);
     playSound(CHILL, {}, player);
+    reportPlaying(player);
     await settle();
     const ctx = contexts[0]!;
     const seen: [number, number][] = [];

@@ -14,7 +14,7 @@ import { createAudioFocusStore } from '../../../../src/stores/audio-focus-store'
 import { createMixStore } from '../../../../src/stores/mix-store';
 import { addLayer, setBedLevel } from '../../../../src/stores/mix-actions';
 import { createNoiseStore } from '../../../../src/stores/noise-store';
-import { createPlayerStore, playSound } from '../../../../src/stores/player-store';
+import { createPlayerStore, playSound, reportPlaying } from '../../../../src/stores/player-store';
 import { AudioWorkletDouble, createdWorkletNodes, installAudioWorklet, type AudioWorkletNodeDouble } from '../../web-audio-worklet';
 
 type TestContext = AudioContext & { $processTo(time: string): void };
@@ -123,6 +123,8 @@ describe('noise engine on AudioWorklet', () => {
     setBedLevel('brown', 0.3, mix);
     addLayer('brown', undefined, mix);
     playSound(0, {}, player);
+    // Layers join once the track plays (layer-engine.ts).
+    reportPlaying(player);
     await until(() => expect(createdWorkletNodes).toHaveLength(2));
     const bed = createdWorkletNodes[1] as AudioWorkletNodeDouble;
     expect(bed.processorName).toBe(NOISE_PROCESSOR_NAMES.brown);
@@ -140,6 +142,8 @@ describe('noise engine on AudioWorklet', () => {
     addLayer('pink', 0.8, mix);
     addLayer('brown', 0.3, mix);
     playSound(0, {}, player);
+    // Layers join once the track plays (layer-engine.ts).
+    reportPlaying(player);
     await until(() => expect(createdWorkletNodes).toHaveLength(2));
     const ctx = contexts[0] as TestContext;
     ctx.$processTo('00:01.000');

@@ -219,6 +219,19 @@ describe('playback source order', () => {
     expect((await offline.sources.resolvePlaybackSource(ocean, ocean.url)).fromCache).toBe(true);
   });
 
+  it("a layer's file: the saved copy's bytes (its own URL online, any copy offline), else null; no status, no object URL", async () => {
+    const h = harness();
+    await h.api.saveAudio(0, ocean.url);
+    await h.sources.refreshCachedSounds();
+    expect(new Uint8Array((await h.sources.readSavedFile(ocean, ocean.url))!)).toEqual(oceanBytes);
+    expect(await h.sources.readSavedFile(forest, forest.url)).toBeNull();
+    expect(await h.sources.readSavedFile(ocean, `${ocean.url}&other`)).toBeNull();
+    expect(h.blobs.size).toBe(0);
+    expect(h.statuses).toEqual([]);
+    h.store.online = false;
+    expect(new Uint8Array((await h.sources.readSavedFile(ocean, `${ocean.url}&other`))!)).toEqual(oceanBytes);
+  });
+
   it('storage full: says so plainly, and the sounds already saved stay', async () => {
     const h = harness();
     await h.api.saveAudio(0, ocean.url);
