@@ -23,8 +23,6 @@ export interface LayerRuntime {
 
 const START_RAMP_S = 0.04;
 const STOP_RAMP_S = 0.04;
-/** The first window is scheduled this far ahead (the audio thread must get it before its time). */
-const LOOP_LEAD_S = 0.1;
 
 export interface LayerVoiceDeps {
   nodes: BusNodes;
@@ -102,7 +100,7 @@ export function createLayerVoice(deps: LayerVoiceDeps): LayerVoice {
     });
     playing = { stop: (at) => voice.stop(at), dispose: () => undefined, get residentBytes() { return voice.residentBytes; } };
     // Every layer starts at the loop's top: one clock, and a mix sounds the same each time.
-    const at = await voice.start(() => 0, LOOP_LEAD_S);
+    const at = await voice.start(() => 0);
     if (at === null || released) return;
     voice.gain.gain.setValueAtTime(1, at);
     fadeIn(at);

@@ -18,8 +18,8 @@ export const WINDOW_SECONDS = 5;
  * sound itself, so a buffer source that ends a frame early or late (rate conversion rounds) is inaudible.
  */
 export const JOIN_SAMPLES = 96;
-/** How far ahead a window decoded too late is started (the audio thread must get it before its time). */
-const LATE_LEAD_S = 0.1;
+/** How far ahead a voice or a late window is started unless told (the audio thread must get it before its time). */
+export const SCHEDULE_LEAD_S = 0.1;
 /** A window decoded too late fades in over 10 ms at 48 kHz: started at once, mid-sound, it would click. */
 const LATE_FADE_SAMPLES = 480;
 /** Pieces due within this of a voice's start are decoded before it starts (the next one's decode is then not late). */
@@ -48,11 +48,8 @@ export interface LoopVoiceDeps extends LoopTarget {
 export interface LoopVoice {
   /** The voice's own gain (starts at 0: whoever starts it fades it in). */
   readonly gain: GainNode;
-  /**
-   * Decodes the window under `where(at)` and plays it from there at `at` (a little after now);
-   * resolves with that `at`, or null if stopped first.
-   */
-  start(where: (at: number) => number, lead: number): Promise<number | null>;
+  /** Decodes the window under `where(at)` and plays it from there at `at` (`lead` after now); resolves with `at`, or null if stopped first. */
+  start(where: (at: number) => number, lead?: number): Promise<number | null>;
   /** Stops everything at `at` and drops what is not yet playing; nothing is decoded after this. */
   stop(at: number): void;
   /** File sample heard at ctx time `at` (once started). */
@@ -178,7 +175,7 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
         pending = nextPiece();
         // Decoded after its time (the page stalled): it starts where the clock is by then, so the voice keeps its
         // place instead of sliding late and doubling the next join.
-        place(decoded, snap(ctx.currentTime + LATE_LEAD_S), LATE_FADE_SAMPLES);
+        place(decoded, snap(ctx.currentTime + SCHEDULE_LEAD_S), LATE_FADE_SAMPLES);
         pump();
       })
       .catch((error: unknown) => {
@@ -188,7 +185,7 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
 
   return {
     gain,
-    async start(where, lead) {
+    async start(where, lead = SCHEDULE_LEAD_S) {
       // A late decode (a busy machine) may have missed its window: the next try decodes where the sound is by then.
       for (let attempt = 0; attempt < 3; attempt++) {
         const wanted = onGrid(where(ctx.currentTime + lead));

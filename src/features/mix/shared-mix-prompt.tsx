@@ -4,13 +4,16 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { subscribeKey } from 'valtio/vanilla/utils';
 import { mediaSlug } from '../../catalogue/entries';
+import { prepareLayers } from '../../engine/layers/prepare-layers';
 import { strings } from '../../lib/strings';
+import { isNoiseColour } from '../../stores/noise-store';
 import { offlineStore } from '../../stores/offline-store';
-import { playableSoundscapes } from '../../stores/player-store';
+import { playableSoundscapes, playerStore } from '../../stores/player-store';
 import { decodeMixLink, type SharedMix } from './mix-link';
 import { mixPartLabel, mixPartName } from './mix-names';
 import { appPlaces, canPlayPlan, planMix, playMix } from './play-mix';
@@ -25,6 +28,21 @@ export const mixOfLink = (mix: SharedMix) => ({
   ...(mix.alive === undefined ? {} : { alive: mix.alive }),
   ...(mix.seed === undefined ? {} : { seed: mix.seed }),
 });
+
+/** The longest the link stays in the address after Play when its track never reports playing. */
+const FORGET_AFTER_MS = 3000;
+
+/** Runs `forget` once the track has left 'loading' (playing, or failed), or at once when the mix has no track. */
+function onceTrackStarted(hasTrack: boolean, forget: () => void) {
+  if (!hasTrack || playerStore.status !== 'loading') return forget();
+  const done = () => {
+    stop();
+    clearTimeout(timer);
+    forget();
+  };
+  const stop = subscribeKey(playerStore, 'status', (status) => status !== 'loading' && done());
+  const timer = setTimeout(done, FORGET_AFTER_MS);
+}
 
 /**
  * A mix link ('/?mix=2&…', or a version 1 link) opened: a card with 'Play this mix' (one tap sets
@@ -41,9 +59,19 @@ export function SharedMixPrompt() {
     return decodeMixLink(location.search, { tracks: slugs(tracks), layers: slugs(tracks.filter((sound) => sound.kind !== 'lofi')) });
   }, [location.search]);
   const [noticeOpen, setNoticeOpen] = useState(true);
-  if (decoded.kind === 'none') return null;
+  const [played, setPlayed] = useState(false);
+  const layers = decoded.kind === 'mix' ? decoded.mix.layers : [];
+  const noise = layers.some((layer) => isNoiseColour(layer.sound));
+  const soundscape = layers.some((layer) => !isNoiseColour(layer.sound));
+  useEffect(() => {
+    if (noise || soundscape) prepareLayers({ noise, soundscape });
+  }, [noise, soundscape]);
+  if (decoded.kind === 'none' || played) return null;
 
-  const forget = () => navigate({ pathname: location.pathname, search: '' }, { replace: true });
+  const forget = () => {
+    // Only from the link's own address: a listener who went elsewhere since the tap stays there.
+    if (window.location.pathname === location.pathname && window.location.search === location.search) navigate({ pathname: location.pathname, search: '' }, { replace: true });
+  };
   const notice =
     decoded.ignored.length > 0 && noticeOpen ? (
       <Alert severity="warning" data-testid="mix-link-notice" onClose={() => setNoticeOpen(false)} slotProps={{ closeButton: { 'aria-label': strings.dismiss } }}>
@@ -82,8 +110,11 @@ export function SharedMixPrompt() {
             // Its track's stream starts at the press, as a sound card's does (engine/player/press-prefetch.ts).
             data-sound-index={plan.trackIndex}
             onClick={() => {
-              playMix(mixOfLink(mix));
-              forget();
+              const started = playMix(mixOfLink(mix));
+              // The card goes at once; the address only once the track plays: a navigation renders the
+              // whole page, work that would otherwise come before the mix's first sound (bench/mix.bench.ts).
+              setPlayed(true);
+              onceTrackStarted(started.trackIndex !== undefined, forget);
             }}
           >
             {strings.playThisMix}
