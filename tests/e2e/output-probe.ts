@@ -11,7 +11,8 @@
  *   so today's `<audio loop>` is measured as heard too.
  *
  * `window.__outputProbe`: `arm()` then a click: `armedAt` is the click, `firstAudibleAt` the first
- * audible block after it,
+ * audible block after it as the main thread saw it (its ScriptProcessor callback: late when the main thread is busy),
+ * `firstAudibleOutputAt` the same block's time at the output (its playbackTime on the context's output clock),
  * `record(on)` starts/stops keeping samples (left channel), `take()` returns and clears them.
  *
  * Recording: a ScriptProcessor hands its blocks to the main thread, and when the main thread is
@@ -22,15 +23,40 @@
 export interface OutputProbe {
   arm(): void;
   firstAudibleAt: number | null;
+  /** performance.now() time at which that block leaves the output (getOutputTimestamp), whatever the main thread was doing. */
+  firstAudibleOutputAt: number | null;
   armedAt: number | null;
   record(on: boolean): void;
   /** `holes`: where in `samples` quanta are missing (the sample after each hole), so a jump across one is not measured. */
-  take(): { samples: number[]; sampleRate: number; droppedBlocks: number; holes: number[] };
+  take(): { samples: number[]; sampleRate: number; droppedBlocks: number; holes: number[]; staleFrames: number; audioThread: AudioThreadCount | null };
   taps: number;
   /** Which recorder keeps the samples: 'worklet' once its module loaded, else 'script-processor'. */
   recorder: 'worklet' | 'script-processor';
   /** Why the worklet recorder is not used, if it was asked for. */
   recorderError: string | null;
+}
+
+/**
+ * Where a recorded quantum goes (main thread): `expected` is the frame after the previous block, `frame` the worklet's
+ * currentFrame. process() runs once per rendered quantum, but Chromium copies the frame into the worklet scope only
+ * when its try-lock of the graph succeeds (BaseAudioContext::UpdateWorkletGlobalScopeOnRenderingThread), so while the
+ * main thread connects or disconnects a node the worklet reads an earlier frame: that block is the expected one (a
+ * stale clock), and only a frame ahead of the expected one is quanta the recorder never saw.
+ */
+export function placeQuantum(expected: number | null, frame: number, length: number): { at: number; skipped: number; stale: boolean } {
+  if (expected === null || frame === expected) return { at: frame, skipped: 0, stale: false };
+  if (frame < expected) return { at: expected, skipped: 0, stale: true };
+  return { at: frame, skipped: (frame - expected) / length, stale: false };
+}
+
+/** The worklet recorder's own count (cumulative): frame skips it saw, process() calls, the last frame and when (Date.now()). */
+export interface AudioThreadCount {
+  skips: number;
+  calls: number;
+  frame: number;
+  at: number;
+  /** Each skip since the last take(): the frame after it, the quanta passed over, when (Date.now() on the audio thread). */
+  skipLog: { frame: number; quanta: number; at: number }[];
 }
 
 export function installOutputProbe(bufferSize: number, recorderSource: string | null): void {
@@ -39,17 +65,22 @@ export function installOutputProbe(bufferSize: number, recorderSource: string | 
   let recording = false;
   /** Recorded blocks whose playbackTime did not follow the previous one (the main thread missed a callback). */
   let droppedBlocks = 0;
+  /** Blocks stamped with an earlier frame than theirs (placeQuantum): rendered, only the worklet's clock was stale. */
+  let staleFrames = 0;
   let holes: number[] = [];
   let recorded = 0;
   let nextPlaybackTime: number | null = null;
   let nextFrame: number | null = null;
   let workletRecording = false;
+  let audioThread: AudioThreadCount | null = null;
+  let skipLog: AudioThreadCount['skipLog'] = [];
   let sampleRate = 48000;
   const appSourced = new WeakSet<HTMLMediaElement>();
   const tapped = new WeakMap<BaseAudioContext, AudioNode>();
   const originalConnect = AudioNode.prototype.connect as (this: AudioNode, ...args: unknown[]) => unknown;
   const probe: OutputProbe = {
     firstAudibleAt: null,
+    firstAudibleOutputAt: null,
     armedAt: null,
     taps: 0,
     recorder: 'script-processor',
@@ -58,6 +89,7 @@ export function installOutputProbe(bufferSize: number, recorderSource: string | 
       armed = true;
       probe.armedAt = null;
       probe.firstAudibleAt = null;
+      probe.firstAudibleOutputAt = null;
     },
     record(on) {
       recording = on;
@@ -70,11 +102,14 @@ export function installOutputProbe(bufferSize: number, recorderSource: string | 
       let at = 0;
       for (const c of chunks) for (let i = 0; i < c.length; i++) samples[at++] = c[i]!;
       chunks.length = 0;
-      const dropped = droppedBlocks, missing = holes;
+      const dropped = droppedBlocks, missing = holes, stale = staleFrames;
       droppedBlocks = 0;
+      staleFrames = 0;
       holes = [];
       recorded = 0;
-      return { samples, sampleRate, droppedBlocks: dropped, holes: missing };
+      const thread = audioThread ? { ...audioThread, skipLog } : null;
+      skipLog = [];
+      return { samples, sampleRate, droppedBlocks: dropped, holes: missing, staleFrames: stale, audioThread: thread };
     },
   };
   w.__outputProbe = probe;
@@ -97,14 +132,19 @@ export function installOutputProbe(bufferSize: number, recorderSource: string | 
       .addModule(URL.createObjectURL(new Blob([recorderSource], { type: 'text/javascript' })))
       .then(() => {
         const node = new AudioWorkletNode(ctx, 'output-probe-recorder', { numberOfInputs: 1, numberOfOutputs: 1, outputChannelCount: [1] });
-        node.port.onmessage = (event: MessageEvent<{ frame: number; samples: Float32Array }[]>) => {
+        node.port.onmessage = (event: MessageEvent<({ samples: Float32Array; skipped: number } & Omit<AudioThreadCount, 'skipLog'>)[]>) => {
+          const newest = event.data.at(-1);
+          for (const block of event.data) if (block.skipped !== 0) skipLog.push({ frame: block.frame, quanta: block.skipped, at: block.at });
+          if (newest) audioThread = { skips: newest.skips, calls: newest.calls, frame: newest.frame, at: newest.at, skipLog };
           if (!recording) return;
           for (const block of event.data) {
-            if (nextFrame !== null && block.frame !== nextFrame) {
+            const place = placeQuantum(nextFrame, block.frame, block.samples.length);
+            if (place.skipped > 0) {
               droppedBlocks++;
               holes.push(recorded);
             }
-            nextFrame = block.frame + block.samples.length;
+            if (place.stale) staleFrames++;
+            nextFrame = place.at + block.samples.length;
             chunks.push(block.samples);
             recorded += block.samples.length;
           }
@@ -135,6 +175,10 @@ export function installOutputProbe(bufferSize: number, recorderSource: string | 
         for (let i = 0; i < input.length; i++) {
           if (Math.abs(input[i]!) > 1e-3) {
             probe.firstAudibleAt = performance.now();
+            const stamp = (ctx as AudioContext).getOutputTimestamp?.();
+            if (stamp?.contextTime !== undefined && stamp.performanceTime !== undefined) {
+              probe.firstAudibleOutputAt = stamp.performanceTime + (event.playbackTime + i / ctx.sampleRate - stamp.contextTime) * 1000;
+            }
             break;
           }
         }
@@ -215,11 +259,16 @@ export function seamMetrics(
 /** The audio-thread recorder's module (AudioWorkletGlobalScope): posts each quantum's left channel with its frame number. */
 const RECORDER_SOURCE = `
 class OutputProbeRecorder extends AudioWorkletProcessor {
-  constructor() { super(); this.batch = []; }
+  constructor() { super(); this.batch = []; this.last = null; this.skips = 0; this.calls = 0; this.frames = 0; }
   process(inputs) {
     const channel = inputs[0] && inputs[0][0];
     const samples = channel ? channel.slice() : new Float32Array(128);
-    this.batch.push({ frame: currentFrame, samples });
+    // Counted here too, so a skip the main thread reports can be told from one the audio thread saw.
+    const skipped = this.last !== null && currentFrame !== this.last + samples.length ? (currentFrame - this.last) / samples.length - 1 : 0;
+    if (skipped !== 0) this.skips++;
+    this.last = currentFrame;
+    this.calls++;
+    this.batch.push({ frame: currentFrame, samples, skips: this.skips, calls: this.calls, at: Date.now(), skipped });
     if (this.batch.length >= 32) { this.port.postMessage(this.batch); this.batch = []; }
     return true;
   }
@@ -234,5 +283,5 @@ registerProcessor('output-probe-recorder', OutputProbeRecorder);
  * (Playwright cannot route a worklet's module request; the CSP itself is tested in shell.spec.ts).
  */
 export const outputProbeScript = (bufferSize: number, recorder: 'worklet' | 'script-processor' = 'script-processor'): { content: string } => ({
-  content: `(() => { const __name = (f) => f; (${installOutputProbe.toString()})(${bufferSize}, ${recorder === 'worklet' ? JSON.stringify(RECORDER_SOURCE) : 'null'}); })();`,
+  content: `(() => { const __name = (f) => f; const placeQuantum = ${placeQuantum.toString()}; (${installOutputProbe.toString()})(${bufferSize}, ${recorder === 'worklet' ? JSON.stringify(RECORDER_SOURCE) : 'null'}); })();`,
 });
