@@ -14,10 +14,36 @@ export async function decodeMp3File(path: string): Promise<DecodedMp3> {
 /** The jump across the loop seam and the signal's own 99.9th-percentile sample-to-sample jump. */
 export function seamJump(x: Float32Array): { seam: number; p999: number } {
   const n = x.length;
-  const d = new Float32Array(n - 1);
+  const d = new Float32Array(Math.max(0, n - 1));
   for (let i = 0; i + 1 < n; i++) d[i] = Math.abs((x[i + 1] ?? 0) - (x[i] ?? 0));
-  d.sort();
-  return { seam: Math.abs((x[n - 1] ?? 0) - (x[0] ?? 0)), p999: d[Math.floor(0.999 * (d.length - 1))] ?? 0 };
+  return { seam: Math.abs((x[n - 1] ?? 0) - (x[0] ?? 0)), p999: d.length > 0 ? selectInPlace(d, Math.floor(0.999 * (d.length - 1))) : 0 };
+}
+
+/**
+ * The k-th smallest value of `a` (0-based; what `a.sort()[k]` is), found by Hoare's selection in O(n) on average:
+ * sorting 5.8 M jumps per channel was half the audit's time. Reorders `a`.
+ */
+export function selectInPlace(a: Float32Array, k: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (hi > lo) {
+    const x = a[lo]!, y = a[(lo + hi) >>> 1]!, z = a[hi]!;
+    const pivot = Math.max(Math.min(x, y), Math.min(Math.max(x, y), z));
+    let i = lo, j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i++] = a[j]!;
+        a[j--] = t;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k]!;
+  }
+  return a[k]!;
 }
 
 /** Longest run (seconds) where every channel stays under `threshold` (default −80 dBFS). */
