@@ -12,11 +12,10 @@
  * Writes bench/results/first-tap-<label>.json. Timings are reported, never asserted.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { outputProbeScript, type OutputProbe } from '../tests/e2e/output-probe';
-import { freePort, waitForServer } from './preview-server.ts';
+import { servePreview, launchBenchChromium } from './preview-server.ts';
 
 const root = new URL('../', import.meta.url).pathname;
 const label = process.argv[2] ?? 'after';
@@ -124,15 +123,11 @@ async function trial(browser: Browser, baseUrl: string, target: Target, offsetMs
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : null);
 
 async function main() {
-  const port = await freePort(4700 + (process.pid % 200), 200);
-  const preview = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', ...(process.env.FIRST_TAP_DIST ? ['--outDir', process.env.FIRST_TAP_DIST] : [])], { cwd: root, stdio: 'ignore', detached: true });
-  const baseUrl = `http://localhost:${port}/`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=user-gesture-required'],
-  });
+  const preview = await servePreview(root, 4700 + (process.pid % 200), 200, process.env.FIRST_TAP_DIST ? ['--outDir', process.env.FIRST_TAP_DIST] : []);
+  const { baseUrl } = preview;
+  const browser = await launchBenchChromium(['--autoplay-policy=user-gesture-required']);
   try {
-    await waitForServer(baseUrl, preview, 120);
+    await preview.ready(120);
     const loadBefore = loadavg()[0]!;
     const trials: Trial[] = [];
     for (let run = 0; run < RUNS; run++) {
@@ -174,7 +169,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    if (preview.pid) process.kill(-preview.pid);
+    preview.stop();
   }
 }
 

@@ -6,13 +6,13 @@
  * Writes bench/results/lighthouse.json, bench/results/bundle.json and the README's
  * "## First load" section. Nothing here is a test: the scores move with the machine's load.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleMarkdown, bundleReport } from './bundle-report.ts';
-import { freePort, waitForServer } from './preview-server.ts';
+import { servePreview } from './preview-server.ts';
 import { writeReadmeSection } from './readme-section.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -114,9 +114,9 @@ async function main() {
     const build = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('the production build failed');
   }
-  const port = await freePort(4210) // (4190 is on the Fetch standard's list of blocked ports);
-  const preview = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], { cwd: root, stdio: 'ignore', detached: true });
-  const url = `http://localhost:${port}/`;
+  // From 4210: 4190 is on the Fetch standard's list of blocked ports.
+  const preview = await servePreview(root, 4210, 50);
+  const { port, baseUrl: url } = preview;
   // The reversed host (SPEC) serves the same prerendered files; its shorter list must not shift the page.
   const reversedUrl = `http://reversed.localhost:${port}/`;
   const loadBefore = loadavg()[0] ?? 0;
@@ -139,11 +139,11 @@ async function main() {
     }
   };
   try {
-    await waitForServer(url, preview);
+    await preview.ready();
     measure(url, runs, 'home');
     measure(reversedUrl, reversedRuns, 'reversed host');
   } finally {
-    if (preview.pid) process.kill(-preview.pid);
+    preview.stop();
   }
   const loadAfter = loadavg()[0] ?? 0;
   const key = <K extends keyof Run>(k: K) => runs.map((run) => run[k] as number);

@@ -16,12 +16,11 @@
  * Timings are reported, never asserted.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { outputProbeScript, type OutputProbe } from '../tests/e2e/output-probe';
 import { isFileSaved } from '../tests/e2e/saved-audio';
-import { freePort, waitForServer } from './preview-server.ts';
+import { servePreview, launchBenchChromium } from './preview-server.ts';
 
 const root = new URL('../', import.meta.url).pathname;
 const label = process.argv[2] ?? 'after';
@@ -136,25 +135,20 @@ async function memory(browser: Browser, build: Build) {
   return { decoded: decodedBytes, heapBeforeBytes: before, heapAfter50SwitchesBytes: after50, heapAfter100SwitchesBytes: after100 };
 }
 
-async function servePreview(dir: string, preferredPort: number) {
+function built(dir: string): string {
   if (!existsSync(`${dir}/dist/index.html`)) throw new Error(`build first: npx vite build (in ${dir})`);
-  const port = await freePort(preferredPort, 200);
-  const process_ = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], { cwd: dir, stdio: 'ignore', detached: true });
-  return { process: process_, baseUrl: `http://localhost:${port}/` };
+  return dir;
 }
 
 async function main() {
-  const mine = await servePreview(root, 4600 + (process.pid % 200));
-  const other = against ? await servePreview(against[1]!, 4900 + (process.pid % 200)) : undefined;
+  const mine = await servePreview(built(root), 4600 + (process.pid % 200));
+  const other = against ? await servePreview(built(against[1]!), 4900 + (process.pid % 200)) : undefined;
   const previews = [mine, ...(other ? [other] : [])];
   const serving = [{ label, baseUrl: mine.baseUrl }, ...(other && against ? [{ label: against[0]!, baseUrl: other.baseUrl }] : [])];
   const builds: Build[] = [];
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
-  });
+  const browser = await launchBenchChromium(['--autoplay-policy=no-user-gesture-required']);
   try {
-    for (const preview of previews) await waitForServer(preview.baseUrl, preview.process, 120);
+    for (const preview of previews) await preview.ready(120);
     for (const build of serving) builds.push({ ...build, prerendered: (await (await fetch(build.baseUrl)).text()).includes('sound-grid') });
     const loadBefore = loadavg()[0]!;
     const unthrottled = await latency(browser, builds, 1);
@@ -172,7 +166,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    for (const preview of previews) if (preview.process.pid) process.kill(-preview.process.pid);
+    for (const preview of previews) preview.stop();
   }
 }
 

@@ -3,7 +3,8 @@
  * Chromium on the production build.
  * - click 'Play this mix' → audible, against its track alone (a tap on the Ocean card), each
  *   on a fresh page, runs interleaved (mix, sound, sound, mix …), unthrottled and at 4× CPU; medians.
- *   Audible = the first output block with |x| > 1e-3 (tests/e2e/output-probe.ts).
+ *   Audible = the first output block with |x| > 1e-3 (tests/e2e/output-probe.ts), timed when the main thread sees it
+ *   and when it leaves the output (its playbackTime on getOutputTimestamp's clock).
  * - decoded audio resident for the whole mix: the track's count (`data-decoded-bytes` on the track
  *   element) plus the layers' (`data-layers-decoded-bytes` on <html>), both the engine's own count of
  *   frames × channels × 4 it holds; the largest seen over 30 s of play (six windows come and go).
@@ -14,11 +15,10 @@
  * Writes bench/results/mix.json. Reported, never asserted.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { outputProbeScript, type OutputProbe } from '../tests/e2e/output-probe';
-import { freePort, waitForServer } from './preview-server.ts';
+import { servePreview, launchBenchChromium } from './preview-server.ts';
 
 const root = new URL('../', import.meta.url).pathname;
 const RUNS = Number(process.env.MIX_BENCH_RUNS ?? 5);
@@ -41,14 +41,15 @@ async function hydrated(page: Page) {
   await page.waitForTimeout(1500);
 }
 
-async function clickToAudible(page: Page, click: () => Promise<void>): Promise<number> {
+/** Click → the first audible block as the main thread saw it, and as it left the output (the probe's two clocks). */
+async function clickToAudible(page: Page, click: () => Promise<void>): Promise<{ seen: number; output: number | null }> {
   await page.evaluate(() => (window as unknown as { __outputProbe: OutputProbe }).__outputProbe.arm());
   await click();
   for (let i = 0; i < 200 && !(await probeOf(page)); i++) await page.waitForTimeout(50);
   return page.evaluate(() => {
     const probe = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
     if (probe.firstAudibleAt === null || probe.armedAt === null) throw new Error('never audible');
-    return probe.firstAudibleAt - probe.armedAt;
+    return { seen: probe.firstAudibleAt - probe.armedAt, output: probe.firstAudibleOutputAt === null ? null : probe.firstAudibleOutputAt - probe.armedAt };
   });
 }
 
@@ -60,17 +61,33 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function latency(browser: Browser, baseUrl: string, throttle: number) {
   const mix: number[] = [];
   const single: number[] = [];
+  const mixOut: number[] = [];
+  const singleOut: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     const order = run % 2 === 0 ? (['mix', 'single'] as const) : (['single', 'mix'] as const);
     for (const kind of order) {
       const { context, page } = await freshPage(browser, throttle);
       await page.goto(baseUrl + (kind === 'mix' ? MIX_LINK : '/'));
       await hydrated(page);
-      (kind === 'mix' ? mix : single).push(await clickToAudible(page, kind === 'mix' ? playThisMix(page) : tapOcean(page)));
+      const heard = await clickToAudible(page, kind === 'mix' ? playThisMix(page) : tapOcean(page));
+      (kind === 'mix' ? mix : single).push(heard.seen);
+      if (heard.output !== null) (kind === 'mix' ? mixOut : singleOut).push(heard.output);
       await context.close();
     }
   }
-  return { throttle, mixMs: mix.map(Math.round), singleMs: single.map(Math.round), mixMedianMs: Math.round(median(mix)), singleMedianMs: Math.round(median(single)) };
+  const out = (xs: number[]) => (xs.length > 0 ? Math.round(median(xs)) : null);
+  return {
+    throttle,
+    mixMs: mix.map(Math.round),
+    singleMs: single.map(Math.round),
+    mixMedianMs: Math.round(median(mix)),
+    singleMedianMs: Math.round(median(single)),
+    // The same blocks on the output's clock (getOutputTimestamp): not delayed by a busy main thread.
+    mixAtOutputMs: mixOut.map(Math.round),
+    singleAtOutputMs: singleOut.map(Math.round),
+    mixAtOutputMedianMs: out(mixOut),
+    singleAtOutputMedianMs: out(singleOut),
+  };
 }
 
 const residentBytes = (page: Page) =>
@@ -143,15 +160,11 @@ async function steadyState(browser: Browser, baseUrl: string) {
 
 async function main() {
   if (!existsSync(`${root}dist/index.html`)) throw new Error('build first: npx vite build');
-  const port = await freePort(4900 + (process.pid % 100), 100);
-  const preview = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], { cwd: root, stdio: 'ignore', detached: true });
-  const baseUrl = `http://localhost:${port}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const preview = await servePreview(root, 4900 + (process.pid % 100), 100);
+  const baseUrl = `http://localhost:${preview.port}`;
+  const browser = await launchBenchChromium();
   try {
-    await waitForServer(baseUrl, preview, 120);
+    await preview.ready(120);
     // MIX_BENCH_LATENCY_ONLY=1: click to first sound only, unthrottled (a quick comparison of links).
     const quick = process.env.MIX_BENCH_LATENCY_ONLY === '1';
     const steady = quick ? {} : await steadyState(browser, baseUrl);
@@ -168,7 +181,7 @@ async function main() {
     console.log(JSON.stringify(result, null, 2));
   } finally {
     await browser.close();
-    if (preview.pid) process.kill(-preview.pid);
+    preview.stop();
   }
 }
 

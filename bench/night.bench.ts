@@ -2,23 +2,49 @@
  * A night of one soundscape at 4× CPU (issue 22): Ocean walks its segments for NIGHT_MINUTES (30 by default) in
  * headless Chromium on the production build, the CPU throttled 4× (DevTools), and what the app outputs is recorded
  * on the audio thread the whole time (tests/e2e/output-probe.ts, no gap between takes). Every 3 s of it is checked
- * as loop-seam.spec.ts checks a restart: a dropout is a quantum the audio thread skipped, a gap any run of exact
- * silence over 1 ms, a jump any sample step over 3× that stretch's own p99.9. Once a minute: the decoded bytes the
+ * as loop-seam.spec.ts checks a restart: a dropout is a quantum the audio thread skipped (a frame stamp ahead of the
+ * expected one; a stale stamp, `staleClock`, is a quantum rendered while the main thread held the graph lock:
+ * placeQuantum in output-probe.ts), a gap any run of exact silence over 1 ms, a jump any sample step over 3× that
+ * stretch's own p99.9. Beside each minute: the audio clock (frames) against the wall clock, the worklet's own
+ * count of irregular stamps and the graph's render capacity (CDP WebAudio). Then the same on a bare page with no
+ * Lull code (a looping AudioBufferSourceNode; NIGHT_CONTROL_MINUTES), the baseline. Once a minute: the decoded bytes the
  * engine holds (`data-decoded-bytes`), the page's JS heap after a collection (CDP Runtime.getHeapUsage) and the browser's resident
  * memory (every Chromium process's RSS, from ps), so "flat" is a series, not a word.
  * Usage: `npx vite build && npx tsx bench/night.bench.ts` (under the e2e lock; NIGHT_MINUTES=2 for a quick run).
  * Writes bench/results/night.json. Reported, never asserted.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { chromium, type Page } from '@playwright/test';
-import { freePort, waitForServer } from './preview-server.ts';
-import { outputProbeScript, seamMetrics, type OutputProbe } from '../tests/e2e/output-probe';
+import type { Browser, Page } from '@playwright/test';
+import { servePreview, launchBenchChromium } from './preview-server.ts';
+import { outputProbeScript, seamMetrics, type AudioThreadCount, type OutputProbe } from '../tests/e2e/output-probe';
 
 const root = new URL('../', import.meta.url).pathname;
 const MINUTES = Number(process.env.NIGHT_MINUTES ?? 30);
-const THROTTLE = 4;
+const THROTTLE = Number(process.env.NIGHT_THROTTLE ?? 4);
+type Kind = 'lull' | 'control';
+/** 'lull' plays Ocean; 'control' a looping AudioBufferSourceNode on a bare page, no Lull code (same recorder, same throttling); both by default, Lull first. */
+const PAGES: Kind[] = process.env.NIGHT_PAGE === 'control' ? ['control'] : process.env.NIGHT_PAGE === 'lull' ? ['lull'] : ['lull', 'control'];
+/** The control's length: the baseline Lull's figure is read against. */
+const CONTROL_MINUTES = Number(process.env.NIGHT_CONTROL_MINUTES ?? Math.min(10, MINUTES));
+const OUT = process.env.NIGHT_OUT ?? 'night.json';
+/** A bare page: 10 s of a 441 Hz sine (a whole number of cycles) looping, through a gain, to the destination. */
+const CONTROL_HTML = `<!doctype html><title>control</title><script>
+const ctx = new AudioContext();
+const buffer = ctx.createBuffer(1, ctx.sampleRate * 10, ctx.sampleRate);
+const data = buffer.getChannelData(0);
+for (let i = 0; i < data.length; i++) data[i] = 0.3 * Math.sin((2 * Math.PI * 441 * i) / ctx.sampleRate);
+const source = ctx.createBufferSource();
+source.buffer = buffer;
+source.loop = true;
+const gain = ctx.createGain();
+source.connect(gain);
+gain.connect(ctx.destination);
+source.start();
+void ctx.resume();
+document.title = 'playing';
+</script>`;
 /** The stretch each check covers, as loop-seam's recordings (3 s). */
 const STRETCH_S = 3;
 
@@ -34,88 +60,157 @@ function chromiumRssMb(): number {
   }
 }
 
-async function main() {
-  if (!existsSync(`${root}dist/index.html`)) throw new Error('build first: npx vite build');
-  const port = await freePort(4900 + (process.pid % 200), 200);
-  const preview = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], { cwd: root, stdio: 'ignore', detached: true });
-  const baseUrl = `http://localhost:${port}/`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+/** In the page (an init script): when it decodes and starts sources (Date.now(), as the worklet stamps its skips), to set beside each skip. */
+function logPageEvents() {
+  const events: { kind: string; at: number }[] = [];
+  (window as unknown as { __nightEvents: typeof events }).__nightEvents = events;
+  const decode = BaseAudioContext.prototype.decodeAudioData;
+  BaseAudioContext.prototype.decodeAudioData = function (this: BaseAudioContext, ...args: Parameters<typeof decode>) {
+    events.push({ kind: 'decode-call', at: Date.now() });
+    const done = decode.apply(this, args);
+    void done.then(() => events.push({ kind: 'decode-done', at: Date.now() }), () => undefined);
+    return done;
+  } as typeof decode;
+  const start = AudioBufferSourceNode.prototype.start;
+  AudioBufferSourceNode.prototype.start = function (this: AudioBufferSourceNode, ...args: Parameters<typeof start>) {
+    events.push({ kind: 'source-start', at: Date.now() });
+    return start.apply(this, args);
+  } as typeof start;
+}
+
+/** One recorded night on a fresh page: Lull playing Ocean, or the bare control page; same recorder, same throttling. */
+async function night(browser: Browser, baseUrl: string, kind: Kind, length: number) {
+  // The audio-thread recorder is a blob: module, which the app's CSP refuses (as in the e2e).
+  const context = await browser.newContext({ serviceWorkers: 'block', bypassCSP: true });
+  await context.addInitScript(outputProbeScript(4096, 'worklet'));
+  // The shim: tsx's keepNames helper does not exist in the page.
+  await context.addInitScript({ content: `(() => { const __name = (f) => f; (${logPageEvents.toString()})(); })();` });
+
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  // The audio thread's own load (CDP WebAudio): the share of each render quantum's time the graph used.
+  const realtime: string[] = [];
+  cdp.on('WebAudio.contextCreated', (event: { context: { contextId: string; contextType: string } }) => {
+    if (event.context.contextType === 'realtime') realtime.push(event.context.contextId);
   });
-  try {
-    await waitForServer(baseUrl, preview, 120);
-    // The audio-thread recorder is a blob: module, which the app's CSP refuses (as in the e2e).
-    const context = await browser.newContext({ serviceWorkers: 'block', bypassCSP: true });
-    await context.addInitScript(outputProbeScript(4096, 'worklet'));
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  await cdp.send('WebAudio.enable');
+  const renderCapacity = async () => {
+    let most = 0;
+    for (const contextId of realtime) {
+      const data = (await cdp.send('WebAudio.getRealtimeData', { contextId }).catch(() => null)) as { realtimeData: { renderCapacity: number } } | null;
+      most = Math.max(most, data?.realtimeData.renderCapacity ?? 0);
+    }
+    return most;
+  };
+  if (kind === 'control') {
+    await page.route(`${baseUrl}control.html`, (route) => route.fulfill({ contentType: 'text/html', body: CONTROL_HTML }));
+    await page.goto(`${baseUrl}control.html`);
+    await page.waitForFunction(() => (window as unknown as { __outputProbe: OutputProbe }).__outputProbe.recorder === 'worklet', undefined, { timeout: 60_000 });
+  } else {
     await page.goto(baseUrl);
     await page.getByTestId('sound-grid').getByRole('button', { name: /^Ocean\b/ }).click();
     await page.waitForFunction(() => document.getElementById('lull-player')?.dataset.loop === 'decoded', undefined, { timeout: 60_000 });
-    await page.evaluate(() => (window as unknown as { __outputProbe: OutputProbe }).__outputProbe.record(true));
-
-    const totals = { seconds: 0, stretches: 0, dropouts: 0, gaps: 0, jumps: 0, worstJumpRatio: 0, longestSilenceMs: 0 };
-    const minutes: { minute: number; decodedMb: number; heapMb: number; rssMb: number; dropouts: number; gaps: number; jumps: number }[] = [];
-    let carry: number[] = [];
-    const end = Date.now() + MINUTES * 60_000;
-    let nextMinute = Date.now() + 60_000;
-    let minute = { dropouts: 0, gaps: 0, jumps: 0 };
-    while (Date.now() < end) {
-      await page.waitForTimeout(10_000);
-      const { samples, sampleRate, droppedBlocks } = await probe(page);
-      totals.dropouts += droppedBlocks;
-      minute.dropouts += droppedBlocks;
-      carry = carry.concat(samples);
-      const stretch = STRETCH_S * sampleRate;
-      while (carry.length >= stretch) {
-        const metrics = seamMetrics(carry.slice(0, stretch), sampleRate);
-        carry = carry.slice(stretch);
-        totals.stretches++;
-        totals.seconds += STRETCH_S;
-        totals.worstJumpRatio = Math.max(totals.worstJumpRatio, metrics.maxJumpRatio);
-        totals.longestSilenceMs = Math.max(totals.longestSilenceMs, metrics.longestSilenceMs);
-        if (metrics.longestSilenceMs > 1) {
-          totals.gaps++;
-          minute.gaps++;
-        }
-        if (metrics.maxJumpRatio > 3) {
-          totals.jumps++;
-          minute.jumps++;
-          console.log(`jump at ${totals.seconds} s: ${JSON.stringify(metrics)}`);
-        }
+  }
+  /** The worklet's own count at the last minute mark, and the audio clock against the wall clock there. */
+  await page.evaluate(() => (window as unknown as { __outputProbe: OutputProbe }).__outputProbe.record(true));
+  await page.waitForTimeout(1000);
+  let mark: AudioThreadCount | null = (await probe(page)).audioThread;
+  const totals = { seconds: 0, stretches: 0, dropouts: 0, staleClock: 0, gaps: 0, jumps: 0, worstJumpRatio: 0, longestSilenceMs: 0 };
+  const minutes: { minute: number; decodedMb: number; heapMb: number; rssMb: number; load: number; dropouts: number; staleClock: number; workletSkips: number; skippedQuanta: number; renderedS: number; renderCapacity: number; wallS: number; gaps: number; jumps: number }[] = [];
+  let workletSkips = 0;
+  let skippedTotal = 0;
+  let pastEvents: { kind: string; at: number }[] = [];
+  const skipLog: { frame: number; quanta: number; at: number; nearest: { kind: string; ms: number } | null }[] = [];
+  let carry: number[] = [];
+  const end = Date.now() + length * 60_000;
+  let nextMinute = Date.now() + 60_000;
+  let minute = { dropouts: 0, staleClock: 0, gaps: 0, jumps: 0 };
+  while (Date.now() < end) {
+    await page.waitForTimeout(10_000);
+    const { samples, sampleRate, droppedBlocks, staleFrames, audioThread } = await probe(page);
+    const events = await page.evaluate(() => (window as unknown as { __nightEvents: { kind: string; at: number }[] }).__nightEvents.splice(0));
+    pastEvents = pastEvents.concat(events).filter((e) => e.at > Date.now() - 60_000);
+    for (const skip of audioThread?.skipLog ?? []) {
+      const nearest = pastEvents.reduce<{ kind: string; ms: number } | null>((best, e) => (best && Math.abs(best.ms) <= Math.abs(e.at - skip.at) ? best : { kind: e.kind, ms: e.at - skip.at }), null);
+      skipLog.push({ ...skip, nearest });
+      console.log(`skip of ${skip.quanta} quanta at ${new Date(skip.at).toISOString()}, nearest page event ${JSON.stringify(nearest)}`);
+    }
+    totals.dropouts += droppedBlocks;
+    minute.dropouts += droppedBlocks;
+    totals.staleClock += staleFrames;
+    minute.staleClock += staleFrames;
+    carry = carry.concat(samples);
+    const stretch = STRETCH_S * sampleRate;
+    while (carry.length >= stretch) {
+      const metrics = seamMetrics(carry.slice(0, stretch), sampleRate);
+      carry = carry.slice(stretch);
+      totals.stretches++;
+      totals.seconds += STRETCH_S;
+      totals.worstJumpRatio = Math.max(totals.worstJumpRatio, metrics.maxJumpRatio);
+      totals.longestSilenceMs = Math.max(totals.longestSilenceMs, metrics.longestSilenceMs);
+      if (metrics.longestSilenceMs > 1) {
+        totals.gaps++;
+        minute.gaps++;
       }
-      if (Date.now() >= nextMinute) {
-        nextMinute += 60_000;
-        const decoded = await page.evaluate(() => Number(document.getElementById('lull-player')?.dataset.decodedBytes ?? 0));
-        // Live objects, not the garbage the probe's takes leave between collections.
-        await cdp.send('HeapProfiler.collectGarbage');
-        const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-        minutes.push({ minute: minutes.length + 1, decodedMb: decoded / 1e6, heapMb: usedSize / 1e6, rssMb: chromiumRssMb(), ...minute });
-        console.log(JSON.stringify(minutes.at(-1)));
-        minute = { dropouts: 0, gaps: 0, jumps: 0 };
+      if (metrics.maxJumpRatio > 3) {
+        totals.jumps++;
+        minute.jumps++;
+        console.log(`jump at ${totals.seconds} s: ${JSON.stringify(metrics)}`);
       }
     }
-    const first = minutes[0];
-    const last = minutes.at(-1);
-    const result = {
-      date: new Date().toISOString(),
-      machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()[0]!.toFixed(1)}`,
-      sound: 'Ocean (walking its segments), streamed',
-      throttle: THROTTLE,
-      minutes: MINUTES,
-      totals,
-      memory: first && last ? { decodedMb: [first.decodedMb, last.decodedMb], heapMb: [first.heapMb, last.heapMb], rssMb: [first.rssMb, last.rssMb] } : null,
-      perMinute: minutes,
-    };
-    console.log(JSON.stringify({ totals, memory: result.memory }));
+    if (Date.now() >= nextMinute) {
+      nextMinute += 60_000;
+      const decoded = await page.evaluate(() => Number(document.getElementById('lull-player')?.dataset.decodedBytes ?? 0));
+      // Live objects, not the garbage the probe's takes leave between collections.
+      await cdp.send('HeapProfiler.collectGarbage');
+      const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+      const since = audioThread && mark ? audioThread : null;
+      const renderedS = since && mark ? (since.frame - mark.frame) / sampleRate : 0;
+      const wallS = since && mark ? (since.at - mark.at) / 1000 : 0;
+      const skips = since && mark ? since.skips - mark.skips : 0;
+      // Quanta the frame counter passed without a process() call: how long the skips were.
+      const skippedQuanta = since && mark ? (since.frame - mark.frame) / 128 - (since.calls - mark.calls) : 0;
+      skippedTotal += skippedQuanta;
+      workletSkips += skips;
+      mark = audioThread;
+      minutes.push({ minute: minutes.length + 1, decodedMb: decoded / 1e6, heapMb: usedSize / 1e6, rssMb: chromiumRssMb(), load: loadavg()[0]!, ...minute, workletSkips: skips, skippedQuanta, renderedS, wallS, renderCapacity: await renderCapacity() });
+      console.log(JSON.stringify(minutes.at(-1)));
+      minute = { dropouts: 0, staleClock: 0, gaps: 0, jumps: 0 };
+    }
+  }
+  const first = minutes[0];
+  const last = minutes.at(-1);
+  const result = {
+    date: new Date().toISOString(),
+    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()[0]!.toFixed(1)}`,
+    sound: kind === 'control' ? 'control: a looping AudioBufferSourceNode on a bare page (no Lull code)' : 'Ocean (walking its segments), streamed',
+    throttle: THROTTLE,
+    minutes: length,
+    totals: { ...totals, workletSkips, skippedQuanta: skippedTotal },
+    memory: first && last ? { decodedMb: [first.decodedMb, last.decodedMb], heapMb: [first.heapMb, last.heapMb], rssMb: [first.rssMb, last.rssMb] } : null,
+    perMinute: minutes,
+    skips: skipLog,
+  };
+  console.log(JSON.stringify({ kind, totals: result.totals, memory: result.memory }));
+  await context.close();
+  return result;
+}
+
+async function main() {
+  if (!existsSync(`${root}dist/index.html`)) throw new Error('build first: npx vite build');
+  const preview = await servePreview(root, 4900 + (process.pid % 200));
+  const { baseUrl } = preview;
+  const browser = await launchBenchChromium(['--autoplay-policy=no-user-gesture-required']);
+  try {
+    await preview.ready(120);
+    const lull = PAGES.includes('lull') ? await night(browser, baseUrl, 'lull', MINUTES) : null;
+    const control = PAGES.includes('control') ? await night(browser, baseUrl, 'control', CONTROL_MINUTES) : null;
     mkdirSync(`${root}bench/results`, { recursive: true });
-    writeFileSync(`${root}bench/results/night.json`, JSON.stringify(result, null, 2) + '\n');
-    await context.close();
+    writeFileSync(`${root}bench/results/${OUT}`, JSON.stringify({ ...(lull ?? control), control: lull ? control : null }, null, 2) + '\n');
   } finally {
     await browser.close();
-    if (preview.pid) process.kill(-preview.pid);
+    preview.stop();
   }
 }
 

@@ -10,14 +10,14 @@
  * Writes bench/results/noise.json and the README's "## Benchmarks" section. Nothing here is a test:
  * the figures depend on the machine and its load.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { fitSlope, flatness, thirdOctaveBands, welchPsd } from '../measure/analysis.ts';
 import { createNoiseState, NOISE_SEEDS, renderNoise, type NoiseColour } from '../worklets/dsp/noise.ts';
-import { freePort, waitForServer } from './preview-server.ts';
+import { servePreview, launchBenchChromium } from './preview-server.ts';
 import { writeReadmeSection } from './readme-section.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -286,15 +286,11 @@ async function browserRuns(): Promise<BrowserRun[] | { skipped: string }> {
   }
   const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
   if (!executablePath) return { skipped: 'no Chromium found (set CHROMIUM_PATH)' };
-  const port = await freePort(4180);
-  const preview = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], { cwd: root, stdio: 'ignore', detached: true });
-  const baseUrl = `http://localhost:${port}`;
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
-  });
+  const preview = await servePreview(root, 4180, 50);
+  const baseUrl = `http://localhost:${preview.port}`;
+  const browser = await launchBenchChromium(['--autoplay-policy=no-user-gesture-required'], executablePath);
   try {
-    await waitForServer(baseUrl, preview, 120);
+    await preview.ready(120);
     const runs: BrowserRun[] = [];
     const scenarios: [NoiseColour, Renderer][] = [
       ['white', 'buffer'],
@@ -312,7 +308,7 @@ async function browserRuns(): Promise<BrowserRun[] | { skipped: string }> {
     return runs;
   } finally {
     await browser.close();
-    if (preview.pid) process.kill(-preview.pid);
+    preview.stop();
   }
 }
 

@@ -13,10 +13,9 @@
  * bench/results/scape-memory.json. Reported, never asserted.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { chromium, type Page } from '@playwright/test';
-import { freePort, waitForServer } from './preview-server.ts';
+import type { Page } from '@playwright/test';
+import { servePreview, launchBenchChromium } from './preview-server.ts';
 
 const root = new URL('../', import.meta.url).pathname;
 const SOUNDS = ['Ocean', 'Rain', 'Underwater', 'Forest', 'River'];
@@ -42,15 +41,11 @@ async function peakWhile(page: Page, during: () => Promise<void>): Promise<numbe
 
 async function main() {
   if (!existsSync(`${root}dist/index.html`)) throw new Error('build first: npx vite build');
-  const port = await freePort(4700 + (process.pid % 200), 200);
-  const preview = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], { cwd: root, stdio: 'ignore', detached: true });
-  const baseUrl = `http://localhost:${port}/`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
-  });
+  const preview = await servePreview(root, 4700 + (process.pid % 200));
+  const { baseUrl } = preview;
+  const browser = await launchBenchChromium(['--autoplay-policy=no-user-gesture-required']);
   try {
-    await waitForServer(baseUrl, preview, 120);
+    await preview.ready(120);
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
     /** Media requests started and not yet finished, by URL. */
@@ -129,7 +124,7 @@ async function main() {
     await context.close();
   } finally {
     await browser.close();
-    if (preview.pid) process.kill(-preview.pid);
+    preview.stop();
   }
 }
 
