@@ -122,8 +122,14 @@ export function watchClock(deps: ClockWatchdogDeps): ClockWatchdog {
     if (timer !== undefined) anchor();
   };
 
+  /** The reload's own 'canplay' (heard by the player's listeners first, quietly) ends it: a refused replay must not hide the next load. */
+  const loaded = () => {
+    reloading = false;
+  };
+
   const listeners: [string, () => void][] = [
     ['playing', start],
+    ['canplay', loaded],
     ['pause', stop],
     [
       'seeking',
@@ -135,7 +141,7 @@ export function watchClock(deps: ClockWatchdogDeps): ClockWatchdog {
     [
       'error',
       () => {
-        reloading = false;
+        loaded();
         stop();
       },
     ],

@@ -66,6 +66,19 @@ describe('clock watchdog', () => {
     expect(play).toHaveBeenCalledTimes(1);
   });
 
+  it('ends the quiet reload at its canplay, so a replay that is refused does not hide the next load', () => {
+    const { element, play, watchdog, run } = setup();
+    element.emit('playing');
+    run(FROZEN_MS + 2 * SAMPLE_MS, 0);
+    expect(play).toHaveBeenCalledTimes(1);
+    expect(watchdog.reloading).toBe(true);
+    // The reload has its data, and the player's play() was refused: no 'playing' comes.
+    element.readyState = 4;
+    element.paused = true;
+    element.emit('canplay');
+    expect(watchdog.reloading).toBe(false);
+  });
+
   it('leaves a moving clock alone, and one waiting for data', () => {
     const { element, play, run } = setup();
     element.emit('playing');
