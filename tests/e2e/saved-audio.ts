@@ -16,15 +16,27 @@ export interface SavedAudioRecord {
 
 /**
  * Every saved copy, read straight from IndexedDB (the offline, loop-seam and mix specs and the
- * loop bench use it); [] before the cache was created.
+ * loop bench use it); [] before the cache was created, and never creating it.
  */
 export const savedAudioRecords = (page: Page): Promise<SavedAudioRecord[]> =>
   page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    // Read only: opened without a version, a database that does not exist yet would be created empty at v1, and
+    // the cache worker's first open would find it without its store. So the upgrade is aborted: nothing saved yet.
+    const db = await new Promise<IDBDatabase | null>((resolve, reject) => {
+      let missing = false;
       const request = indexedDB.open('lull-audio');
+      request.onupgradeneeded = () => {
+        missing = true;
+        request.transaction?.abort();
+      };
       request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
+      request.onerror = (event) => {
+        event.preventDefault();
+        if (missing) resolve(null);
+        else reject(request.error);
+      };
     });
+    if (!db) return [];
     try {
       if (!db.objectStoreNames.contains('audio-data')) return [];
       const values = await new Promise<Record<string, unknown>[]>((resolve, reject) => {
