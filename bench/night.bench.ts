@@ -165,12 +165,13 @@ async function night(browser: Browser, baseUrl: string, kind: Kind, length: numb
       // Live objects, not the garbage the probe's takes leave between collections.
       await cdp.send('HeapProfiler.collectGarbage');
       const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-      const since = audioThread && mark ? audioThread : null;
-      const renderedS = since && mark ? (since.frame - mark.frame) / sampleRate : 0;
-      const wallS = since && mark ? (since.at - mark.at) / 1000 : 0;
-      const skips = since && mark ? since.skips - mark.skips : 0;
+      // The audio thread's counts since the last minute mark (none before the recorder's first message).
+      const span = audioThread && mark ? { frames: audioThread.frame - mark.frame, calls: audioThread.calls - mark.calls, skips: audioThread.skips - mark.skips, ms: audioThread.at - mark.at } : null;
+      const renderedS = span ? span.frames / sampleRate : 0;
+      const wallS = span ? span.ms / 1000 : 0;
+      const skips = span ? span.skips : 0;
       // Quanta the frame counter passed without a process() call: how long the skips were.
-      const skippedQuanta = since && mark ? (since.frame - mark.frame) / 128 - (since.calls - mark.calls) : 0;
+      const skippedQuanta = span ? span.frames / 128 - span.calls : 0;
       skippedTotal += skippedQuanta;
       workletSkips += skips;
       mark = audioThread;

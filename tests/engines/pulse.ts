@@ -119,7 +119,8 @@ export interface Heard {
   seconds: number;
 }
 
-const dbfs = (meanSquare: number) => (meanSquare > 0 ? 10 * Math.log10(meanSquare) : -200);
+/** A mean square as dBFS (-200: nothing). */
+export const dbfs = (meanSquare: number) => (meanSquare > 0 ? 10 * Math.log10(meanSquare) : -200);
 
 const BLOCK = Math.round((SAMPLE_RATE * BLOCK_MS) / 1000);
 

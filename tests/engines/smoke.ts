@@ -4,7 +4,7 @@
  */
 import type { EngineName, EnginePage, Key } from './engines';
 import { ATTRIBUTE, FOCUS, SCROLLS_SIDEWAYS, IS_SAVED, MARK_CONTROL, MARKED, OUTPUT_PATH, PLAYER_STATE, SET_STORAGE, TYPE_INTO, WALK_STATE, WATCH_WALK } from './page-scripts';
-import { measure, SAMPLE_RATE, SILENCE_DBFS, soundStartsAt, type Heard, type Recorder } from './pulse';
+import { dbfs, measure, SAMPLE_RATE, SILENCE_DBFS, soundStartsAt, type Heard, type Recorder } from './pulse';
 import { seamMetrics } from '../e2e/output-probe';
 import { loopSegments } from '../../src/catalogue/loop-segments';
 
@@ -338,8 +338,7 @@ export const steps: Step[] = [
       await sleep(2500);
       const mix = await l.heard('mix: Rain + River + Pink noise', 2000, true);
       // The layers' own level: the mix's power less the track's (Rain moves ±0.2 dB between windows).
-      const layers = 10 ** (mix.dbfs / 10) - 10 ** (track.dbfs / 10);
-      const layersDbfs = layers > 0 ? 10 * Math.log10(layers) : -200;
+      const layersDbfs = dbfs(10 ** (mix.dbfs / 10) - 10 ** (track.dbfs / 10));
       l.derived('layers: the mix less Rain alone', { dbfs: layersDbfs, longestGapMs: 0, gapAtMs: -1, silentMs: 0, seconds: mix.seconds }, true);
       if (layersDbfs < HEARD_DBFS) throw new Error(`the layers were not heard: the mix ${mix.dbfs.toFixed(1)} dBFS, Rain alone ${track.dbfs.toFixed(1)} dBFS`);
     },
