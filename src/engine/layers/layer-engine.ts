@@ -12,6 +12,7 @@ import { reportError } from '../../lib/error-reporting';
 import { layerSoundIndex, type MixLayer } from '../../stores/mix-layers';
 import { mixStore, type MixState } from '../../stores/mix-store';
 import { playerStore, type PlayerState } from '../../stores/player-store';
+import { afterAudioClock } from '../audio-clock-wait';
 import type { AudioBus, BusNodes } from '../audio-bus';
 import type { PlaybackSourceService } from '../playback-sources';
 import { fetchFileBytes } from '../player/loop-handover';
@@ -19,6 +20,11 @@ import { scheduleDrift } from './layer-drift';
 import { createLayerVoice, type LayerRuntime, type LayerVoice } from './layer-voice';
 
 const HOLDER = 'layers';
+/**
+ * Layers join this much audio after the track's 'playing': that event comes ~40 ms before the track's first block
+ * is output, and the layers' reads, decodes and worklets started then delayed it (bench/mix.bench.ts).
+ */
+export const JOIN_AFTER_S = 0.25;
 
 export interface LayerEngineDeps {
   bus: AudioBus;
@@ -85,13 +91,37 @@ export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
   };
 
   /**
-   * Layers join once the track plays, then stay through its track changes: started in the same tap, their reads,
-   * decodes and worklets slowed the track's first sound (bench/mix.bench.ts, with the link's address kept until then).
+   * Layers join once the track has been heard, then stay through its track changes: started in the same tap, their
+   * reads, decodes and worklets slowed the track's first sound (bench/mix.bench.ts). The wait is on the audio clock
+   * (a locked phone's timers sleep; the audio does not); without a running graph yet they join at 'playing'.
    */
   let trackPlayed = false;
+  let joining: { ctx: BaseAudioContext; cancel: () => void } | undefined;
+  const stopJoining = () => {
+    joining?.cancel();
+    joining = undefined;
+  };
   const wanted = (): readonly MixLayer[] => {
-    if (player.currentIndex === null || player.intent !== 'play') trackPlayed = false;
-    else if (player.status === 'playing') trackPlayed = true;
+    if (player.currentIndex === null || player.intent !== 'play') {
+      trackPlayed = false;
+      stopJoining();
+    } else if (player.status === 'playing' && !trackPlayed) {
+      const nodes = bus.current();
+      if (joining && joining.ctx !== nodes?.ctx) stopJoining();
+      if (!nodes) trackPlayed = true;
+      else if (!joining) {
+        const wait = {
+          ctx: nodes.ctx,
+          cancel: afterAudioClock(nodes.ctx, nodes.input, JOIN_AFTER_S, () => {
+            if (joining !== wait) return;
+            joining = undefined;
+            trackPlayed = true;
+            reconcile();
+          }),
+        };
+        joining = wait;
+      }
+    }
     return trackPlayed ? mix.layers : [];
   };
 
@@ -161,6 +191,7 @@ export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
     },
     dispose() {
       for (const unsubscribe of unsubscribers) unsubscribe();
+      stopJoining();
       for (const sound of [...voices.keys()]) release(sound);
       for (const sound of [...files.keys()]) forgetFile(sound);
       bus.hold(HOLDER, false);

@@ -10,7 +10,7 @@ import type { Soundscape } from '../../../../src/catalogue/catalogue';
 import { createAudioBus, type AudioBus } from '../../../../src/engine/audio-bus';
 import { ramp } from '../../../../src/engine/level-ramp';
 import { loadLoopWindows } from '../../../../src/engine/player/load-loop-windows';
-import { createLayerEngine, type LayerEngine } from '../../../../src/engine/layers/layer-engine';
+import { createLayerEngine, JOIN_AFTER_S, type LayerEngine } from '../../../../src/engine/layers/layer-engine';
 import { parseMp3Layout } from '../../../../src/engine/player/mp3-layout';
 import { createMixStore } from '../../../../src/stores/mix-store';
 import { addLayer, applyMix, removeLayer, setBedLevel, setLayerLevel, setMixAlive } from '../../../../src/stores/mix-actions';
@@ -121,9 +121,42 @@ describe('layer engine', () => {
     playSound(CHILL, {}, player);
     reportPlaying(player);
     await settle();
+    // The graph runs now: the layer waits until the resumed track has been heard, on the audio clock.
+    expect(engine.playing).toEqual([]);
+    contexts[0]!.$processTo('00:00.800');
+    await settle();
+    expect(engine.playing).toEqual([]);
+    contexts[0]!.$processTo('00:00.900');
+    await settle();
     // A new voice for the resumed track (the old one was released after its fade-out).
     expect(gains.length).toBe(6);
     expect(engine.playing).toEqual(['white']);
+  });
+
+  it('with the graph already running, layers join after the track has played JOIN_AFTER_S on the audio clock; a pause first cancels the join', async () => {
+    const { mix, player, contexts, engine } = harness();
+    addLayer('pink', undefined, mix);
+    // The track opened the bus in its tap, as in the app.
+    bus!.open();
+    playSound(CHILL, {}, player);
+    reportPlaying(player);
+    await settle();
+    expect(engine.playing).toEqual([]);
+    contexts[0]!.$processTo('00:00.100');
+    pausePlayback(player);
+    await settle();
+    contexts[0]!.$processTo('00:01.000');
+    await settle();
+    expect(engine.playing).toEqual([]); // the cancelled wait never joins
+    playSound(CHILL, {}, player);
+    reportPlaying(player);
+    await settle();
+    contexts[0]!.$processTo(`00:0${(1 + JOIN_AFTER_S - 0.01).toFixed(3)}`);
+    await settle();
+    expect(engine.playing).toEqual([]);
+    contexts[0]!.$processTo(`00:0${(1 + JOIN_AFTER_S + 0.01).toFixed(3)}`);
+    await settle();
+    expect(engine.playing).toEqual(['pink']);
   });
 
   it('offline, a saved soundscape layer plays from its saved copy; an unsaved one is fetched (and fails) without taking the other down', async () => {
