@@ -123,17 +123,19 @@ describe('noise engine on AudioWorklet', () => {
     setBedLevel('brown', 0.3, mix);
     addLayer('brown', undefined, mix);
     playSound(0, {}, player);
-    // Layers join once the track plays (layer-engine.ts).
+    // Layers join once the track plays; the graph runs already, so once it has played JOIN_AFTER_S (layer-engine.ts).
     reportPlaying(player);
-    await until(() => expect(createdWorkletNodes).toHaveLength(2));
+    await settle();
+    ctx.$processTo('00:00.500');
+    await until(() => expect(createdWorkletNodes.length).toBe(2));
     const bed = createdWorkletNodes[1] as AudioWorkletNodeDouble;
     expect(bed.processorName).toBe(NOISE_PROCESSOR_NAMES.brown);
     const bedGain = bed.connectedTo()[0] as GainNode;
-    ctx.$processTo('00:00.400');
+    ctx.$processTo('00:00.700');
     expect((bedGain.gain as TestParam).$valueAtTime(ctx.currentTime)).toBeCloseTo(0.3, 5);
     setBedLevel('brown', 0.6, mix);
     await settle();
-    ctx.$processTo('00:00.800');
+    ctx.$processTo('00:01.100');
     expect((bedGain.gain as TestParam).$valueAtTime(ctx.currentTime)).toBeCloseTo(0.6, 2);
   });
 
