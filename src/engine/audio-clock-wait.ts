@@ -11,8 +11,8 @@ export function afterAudioClock(ctx: BaseAudioContext, into: AudioNode, seconds:
   clock.buffer = ctx.createBuffer(1, 1, ctx.sampleRate);
   clock.loop = true;
   let done = false;
+  /** Called once: both callers return first when it has run. */
   const end = () => {
-    if (done) return;
     done = true;
     clock.onended = null;
     clock.disconnect();

@@ -110,16 +110,15 @@ export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
       if (joining && joining.ctx !== nodes?.ctx) stopJoining();
       if (!nodes) trackPlayed = true;
       else if (!joining) {
-        const wait = {
+        // A cancelled wait never calls back: `joining` is replaced only through stopJoining.
+        joining = {
           ctx: nodes.ctx,
           cancel: afterAudioClock(nodes.ctx, nodes.input, JOIN_AFTER_S, () => {
-            if (joining !== wait) return;
             joining = undefined;
             trackPlayed = true;
             reconcile();
           }),
         };
-        joining = wait;
       }
     }
     return trackPlayed ? mix.layers : [];
