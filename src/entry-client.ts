@@ -1,16 +1,12 @@
-import { listenForEarlySidebarShortcut } from './lib/early-shortcut';
-import { nextTask } from './lib/next-task';
-
 /**
  * The browser entry, kept tiny: the prerendered page paints first, then the app (main.tsx) and the
- * route's page chunks (listed by the prerender in #root's data-preload) download. Starting them
- * after the first frame leaves the first paint to the HTML alone on a slow phone, at the cost of
- * one frame before the download starts.
+ * route's page chunks (listed by the prerender in #root's data-preload) download. Starting them once
+ * the first paint has been shown leaves it to the HTML alone on a slow phone, at the cost of about a
+ * frame before the download starts.
  */
-function afterFirstPaint(run: () => void): void {
-  // A rAF callback runs just before a frame is painted; a task queued from it runs after that frame.
-  requestAnimationFrame(() => setTimeout(run, 0));
-}
+import { listenForEarlySidebarShortcut } from './lib/early-shortcut';
+import { nextTask } from './lib/next-task';
+import { afterFirstPaint } from './lib/after-first-paint';
 
 // Keys pressed before the app has started are kept for it.
 listenForEarlySidebarShortcut();
@@ -27,7 +23,9 @@ afterFirstPaint(async () => {
   // the whole graph at once is one long task on a phone (tens of ms at 4x CPU slowdown).
   await import('react-dom/client');
   await nextTask();
-  await import('./app/app-theme');
+  const { prepareTheme } = await import('./app/app-theme');
+  await nextTask();
+  prepareTheme();
   await nextTask();
   await import('./main');
 });
