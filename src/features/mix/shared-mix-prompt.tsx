@@ -31,17 +31,26 @@ export const mixOfLink = (mix: SharedMix) => ({
 
 /** The longest the link stays in the address after Play when its track never reports playing. */
 const FORGET_AFTER_MS = 3000;
+/**
+ * How long the address keeps the link once the track has left 'loading': the navigation that drops it
+ * renders the whole page, and at that moment (the track's 'canplay') the element's own start of the
+ * sound is still on its way: that render delayed the mix's first sound (bench/mix.bench.ts).
+ */
+const FORGET_SETTLE_MS = 1000;
 
-/** Runs `forget` once the track has left 'loading' (playing, or failed), or at once when the mix has no track. */
+/** Runs `forget` a moment after the track has left 'loading' (playing, or failed), or at once when the mix has no track. */
 function onceTrackStarted(hasTrack: boolean, forget: () => void) {
   if (!hasTrack || playerStore.status !== 'loading') return forget();
-  const done = () => {
+  const stop = subscribeKey(playerStore, 'status', (status) => {
+    if (status === 'loading') return;
     stop();
     clearTimeout(timer);
+    timer = setTimeout(forget, FORGET_SETTLE_MS);
+  });
+  let timer = setTimeout(() => {
+    stop();
     forget();
-  };
-  const stop = subscribeKey(playerStore, 'status', (status) => status !== 'loading' && done());
-  const timer = setTimeout(done, FORGET_AFTER_MS);
+  }, FORGET_AFTER_MS);
 }
 
 /**
