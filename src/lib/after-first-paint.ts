@@ -21,26 +21,27 @@ export const FIRST_PAINT_CAP_MS = 1000;
 
 export function afterFirstPaint(run: () => void, env: PaintEnv = window, capMs = FIRST_PAINT_CAP_MS): void {
   let started = false;
-  let observer: { disconnect(): void } | undefined;
   const start = () => {
     if (started) return;
     started = true;
     observer?.disconnect();
     env.setTimeout(run, 0);
   };
+  const observer = watchFirstContentfulPaint(env, start);
+  env.requestAnimationFrame(() => env.setTimeout(() => (observer ? env.setTimeout(start, capMs) : start()), 0));
+}
+
+/** Calls `seen` at the first contentful paint's entry; undefined where paint timing is missing. */
+function watchFirstContentfulPaint(env: PaintEnv, seen: () => void): { disconnect(): void } | undefined {
   const Observer = env.PerformanceObserver;
-  const paintTimed = !!Observer?.supportedEntryTypes?.includes('paint');
-  if (Observer && paintTimed) {
-    try {
-      const watching = new Observer((list) => {
-        if (list.getEntriesByName('first-contentful-paint').length > 0) start();
-      });
-      watching.observe({ type: 'paint', buffered: true });
-      observer = watching;
-    } catch {
-      observer = undefined;
-    }
+  if (!Observer?.supportedEntryTypes?.includes('paint')) return undefined;
+  try {
+    const observer = new Observer((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) seen();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    return observer;
+  } catch {
+    return undefined;
   }
-  const waitForEntry = !!observer;
-  env.requestAnimationFrame(() => env.setTimeout(() => (waitForEntry ? env.setTimeout(start, capMs) : start()), 0));
 }
