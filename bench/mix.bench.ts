@@ -94,7 +94,7 @@ async function latency(browser: Browser, baseUrl: string, throttle: number) {
 
 const residentBytes = (page: Page) =>
   page.evaluate(() => {
-    const track = Number((document.getElementById('lull-player') as HTMLMediaElement | null)?.dataset.decodedBytes ?? 0);
+    const track = Number(((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack)?.dataset.decodedBytes ?? 0);
     const layers = Number(document.documentElement.dataset.layersDecodedBytes ?? 0);
     return { track, layers };
   });

@@ -110,7 +110,7 @@ async function night(browser: Browser, baseUrl: string, kind: Kind, length: numb
   } else {
     await page.goto(baseUrl);
     await page.getByTestId('sound-grid').getByRole('button', { name: /^Ocean\b/ }).click();
-    await page.waitForFunction(() => document.getElementById('lull-player')?.dataset.loop === 'decoded', undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => (window as unknown as { lullTrack: HTMLAudioElement }).lullTrack?.dataset.loop === 'decoded', undefined, { timeout: 60_000 });
   }
   /** The worklet's own count at the last minute mark, and the audio clock against the wall clock there. */
   await page.evaluate(() => (window as unknown as { __outputProbe: OutputProbe }).__outputProbe.record(true));
@@ -161,7 +161,7 @@ async function night(browser: Browser, baseUrl: string, kind: Kind, length: numb
     }
     if (Date.now() >= nextMinute) {
       nextMinute += 60_000;
-      const decoded = await page.evaluate(() => Number(document.getElementById('lull-player')?.dataset.decodedBytes ?? 0));
+      const decoded = await page.evaluate(() => Number((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack?.dataset.decodedBytes ?? 0));
       // Live objects, not the garbage the probe's takes leave between collections.
       await cdp.send('HeapProfiler.collectGarbage');
       const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };

@@ -21,7 +21,7 @@ const root = new URL('../', import.meta.url).pathname;
 const SOUNDS = ['Ocean', 'Rain', 'Underwater', 'Forest', 'River'];
 const soundButton = (page: Page, name: string) => page.getByTestId('sound-grid').getByRole('button', { name: new RegExp(`^${name}\\b`) });
 const decodedBytes = (page: Page) =>
-  page.evaluate(() => Number((document.getElementById('lull-player') as HTMLAudioElement | null)?.dataset.decodedBytes ?? 0));
+  page.evaluate(() => Number(((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack)?.dataset.decodedBytes ?? 0));
 
 /** Samples the engine's count every 100 ms while `during` runs; returns the largest. */
 async function peakWhile(page: Page, during: () => Promise<void>): Promise<number> {

@@ -109,7 +109,7 @@ test('six sounds (a track and five soundscape layers) hold at most 64 MB of deco
   for (const name of ['Rain', 'Fire', 'Forest', 'River', 'Wind']) await page.getByRole('button', { name: `Add ${name} under the current sound` }).click();
   await expect(bar(page).getByTestId('player-layers')).toHaveText('+ Rain + Fire + Forest + River + Wind');
   const resident = () =>
-    page.evaluate(() => Number((document.getElementById('lull-player') as HTMLAudioElement).dataset.decodedBytes ?? 0) + Number(document.documentElement.dataset.layersDecodedBytes ?? 0));
+    page.evaluate(() => Number(((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack).dataset.decodedBytes ?? 0) + Number(document.documentElement.dataset.layersDecodedBytes ?? 0));
   // Every voice holds its windows: five layers of at least one window each, and the track's.
   await expect.poll(() => page.evaluate(() => Number(document.documentElement.dataset.layersDecodedBytes ?? 0)), { timeout: 20_000 }).toBeGreaterThan(5 * 1_900_000);
   let peak = 0;

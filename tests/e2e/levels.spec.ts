@@ -133,7 +133,7 @@ test.describe('levels as Web Audio gain, with element.volume read-only (iOS)', (
     console.log(`mix: track alone ${trackAlone.toFixed(4)}, track + pink bed ${mixed.toFixed(4)} RMS`);
     // The bed is heard on top of the track (its power at least a quarter of the mix), and the track still plays.
     expect(noisePower / (mixed * mixed)).toBeGreaterThan(0.25);
-    expect(await page.evaluate(() => !(document.getElementById('lull-player') as HTMLAudioElement).paused)).toBe(true);
+    expect(await page.evaluate(() => !((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack).paused)).toBe(true);
 
     // Master volume 100 % → 50 % (keyboard): the whole mix measures 6 dB down, so both parts were scaled.
     const master = panel.getByTestId('master-volume');

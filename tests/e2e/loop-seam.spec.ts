@@ -33,7 +33,7 @@ async function recordOnce(page: Page) {
   await page.evaluate(
     () =>
       new Promise<void>((resolve) => {
-        const audio = document.getElementById('lull-player') as HTMLAudioElement;
+        const audio = (window as unknown as { lullTrack: HTMLAudioElement }).lullTrack;
         audio.addEventListener('seeked', () => resolve(), { once: true });
         audio.currentTime = audio.duration - 2;
       }),

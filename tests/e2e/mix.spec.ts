@@ -334,7 +334,7 @@ test.describe('mix links offline', () => {
     await expect(page.getByTestId('shared-mix-unavailable')).toHaveCount(0);
     await page.getByRole('button', { name: 'Play this mix' }).click();
     await expectPlaying(page, 'ocean.mp3');
-    expect(await page.evaluate(() => (document.getElementById('lull-player') as HTMLAudioElement).src)).toMatch(/^blob:/);
+    expect(await page.evaluate(() => ((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack).src)).toMatch(/^blob:/);
     await expect(page.getByTestId('player-layers')).toHaveAttribute('data-sounds', 'brown');
     await context.setOffline(false);
   });

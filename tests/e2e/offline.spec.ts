@@ -237,7 +237,7 @@ test.describe('playback source order when the network fails', () => {
   });
 });
 
-/** Every file the shared player element was given and every file it really played, in order. */
+/** Every file the track (the shared player element, or the loop track of a soundscape) was given and really played, in order. */
 async function recordPlayer(page: Page) {
   await page.addInitScript(() => {
     const log = { loaded: [] as string[], played: [] as string[] };
@@ -252,6 +252,14 @@ async function recordPlayer(page: Page) {
     document.addEventListener('playing', (event) => {
       if ((event.target as Element).id === 'lull-player') push(log.played, file(event.target as Element));
     }, true);
+    // A soundscape plays as the loop track (no element): its own 'loadstart' and 'playing'.
+    const dispatch = EventTarget.prototype.dispatchEvent;
+    EventTarget.prototype.dispatchEvent = function (this: EventTarget, event: Event) {
+      const url = !(this instanceof Node) ? (this as { dataset?: DOMStringMap }).dataset?.url : undefined;
+      if (url !== undefined && event.type === 'loadstart') push(log.loaded, url.replace(/^.*\/media\//, '').replace(/\?.*$/, ''));
+      if (url !== undefined && event.type === 'playing') push(log.played, url.replace(/^.*\/media\//, '').replace(/\?.*$/, ''));
+      return dispatch.call(this, event);
+    };
   });
 }
 const playerLog = (page: Page) => page.evaluate(() => (window as unknown as { __player: { loaded: string[]; played: string[] } }).__player);
@@ -399,7 +407,7 @@ test.describe('offline radio with two songs saved', () => {
   /** The song reaches its end, as it would after two minutes of listening. */
   const endSong = (page: Page) =>
     page.evaluate(() => {
-      const audio = document.getElementById('lull-player') as HTMLAudioElement;
+      const audio = (window as unknown as { lullTrack: HTMLAudioElement }).lullTrack;
       audio.currentTime = Math.max(0, audio.duration - 0.4);
     });
 

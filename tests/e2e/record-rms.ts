@@ -7,13 +7,13 @@ export async function recordRms(page: Page, ms: number) {
     const p = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
     p.take();
     p.record(true);
-    (window as unknown as { __from: number }).__from = (document.getElementById('lull-player') as HTMLAudioElement).currentTime;
+    (window as unknown as { __from: number }).__from = ((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack).currentTime;
   });
   await page.waitForTimeout(ms);
   return page.evaluate(() => {
     const p = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
     p.record(false);
-    const to = (document.getElementById('lull-player') as HTMLAudioElement).currentTime;
+    const to = ((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack).currentTime;
     const { samples } = p.take();
     let sum = 0;
     for (const x of samples) sum += x * x;

@@ -74,7 +74,7 @@ test.describe('mix links v2', () => {
     const loads: { range: string; beforeRelease: boolean }[] = [];
     let released = false;
     page.on('request', (request) => {
-      if (request.resourceType() === 'media' && new URL(request.url()).pathname === '/media/ocean.mp3') loads.push({ range: request.headers().range ?? '', beforeRelease: !released });
+      if (['media', 'fetch'].includes(request.resourceType()) && new URL(request.url()).pathname === '/media/ocean.mp3') loads.push({ range: request.headers().range ?? '', beforeRelease: !released });
     });
     await page.goto('/?mix=2&sound=ocean&volume=100');
     // The saved list is read after hydration: a press before it knows nothing is saved fetches nothing.
@@ -260,7 +260,7 @@ test.describe('saved mixes offline', () => {
     await expect(rows.nth(1).getByRole('button', { name: 'Play mix Song' })).toBeDisabled();
     await rows.nth(0).getByRole('button', { name: 'Play mix Sea' }).click();
     await expectTrackPlaying(page, 'ocean.mp3');
-    expect(await page.evaluate(() => (document.getElementById('lull-player') as HTMLAudioElement).src)).toMatch(/^blob:/);
+    expect(await page.evaluate(() => ((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack).src)).toMatch(/^blob:/);
     await expect(layersOf(page)).toHaveAttribute('data-sounds', 'brown');
     // The saved mix itself keeps Rain.
     expect((await storedMixes(page))?.[0]?.layers.map((layer) => layer.sound)).toEqual(['rain', 'brown']);

@@ -55,7 +55,7 @@ async function recordOnce(page: Page, take: Take) {
     ({ t, seed }) =>
       new Promise<void>((resolve) => {
         const w = window as unknown as Page$;
-        const audio = document.getElementById('lull-player') as HTMLAudioElement;
+        const audio = (window as unknown as { lullTrack: HTMLAudioElement }).lullTrack;
         w.__walk.curves.length = 0;
         w.__walk.starts.length = 0;
         // The voice draws its walk's seed when the seek is followed (the app's 'seeked' listener, which runs before this one).

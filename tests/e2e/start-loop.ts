@@ -14,9 +14,9 @@ export async function startLoop(page: Page, name: string, source: 'streamed' | '
     await expect.poll(() => isFileSaved(page, file), { timeout: 30_000 }).toBe(true);
     await page.reload();
     await soundButton(page, name).click();
-    await expect.poll(() => page.evaluate(() => (document.getElementById('lull-player') as HTMLAudioElement).src)).toMatch(/^blob:/);
+    await expect.poll(() => page.evaluate(() => ((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack).src)).toMatch(/^blob:/);
   }
   await expect(page.getByTestId('player-bar')).toHaveAttribute('data-status', 'playing');
-  expect(await page.evaluate(() => (document.getElementById('lull-player') as HTMLAudioElement).dataset.url ?? '')).toContain(file);
+  expect(await page.evaluate(() => ((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack).dataset.url ?? '')).toContain(file);
 }
 

@@ -18,7 +18,7 @@ export interface TrackState {
 
 export const trackState = (page: Page): Promise<TrackState> =>
   page.evaluate(() => {
-    const audio = document.getElementById('lull-player') as HTMLAudioElement | null;
+    const audio = (window as unknown as { lullTrack: HTMLAudioElement }).lullTrack;
     return {
       file: (audio?.dataset.url ?? '').replace(/^.*\/media\//, '').replace(/\?.*$/, ''),
       src: audio?.src ?? '',
@@ -46,7 +46,7 @@ export async function expectTrackPlaying(page: Page, file: string, from: 'cache'
 
 /** What a looping soundscape is heard from (loop-handover.ts): 'decoded' once its decoded copy took over, 'element' or '' before. */
 export const playerLoop = (page: Page): Promise<string> =>
-  page.evaluate(() => (document.getElementById('lull-player') as HTMLAudioElement | null)?.dataset.loop ?? '');
+  page.evaluate(() => ((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack)?.dataset.loop ?? '');
 
 /** Waits until the decoded loop is what is heard (the element plays until the file is decoded). */
 export const expectDecodedLoop = (page: Page) => expect.poll(() => playerLoop(page), { timeout: 20_000 }).toBe('decoded');

@@ -69,7 +69,7 @@ test('a playing soundscape holds at most 12 MB of decoded audio (issue 22’s go
   await page.goto('/');
   await page.getByTestId('sound-grid').getByRole('button', { name: /^Ocean\b/ }).click();
   await expectDecodedLoop(page);
-  const held = () => page.evaluate(() => Number((document.getElementById('lull-player') as HTMLAudioElement).dataset.decodedBytes ?? 0));
+  const held = () => page.evaluate(() => Number(((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack).dataset.decodedBytes ?? 0));
   // 12 s: the voice's first window ends and two more are decoded in that time.
   let peak = 0;
   for (let i = 0; i < 48; i++) {

@@ -118,10 +118,10 @@ export const WATCH_WALK = `() => {
   return true;
 }`;
 
-/** The walk's audio clock now, the curves scheduled since WATCH_WALK, and the track element's state. */
+/** The walk's audio clock now, the curves scheduled since WATCH_WALK, and the track's state (the loop track of a soundscape). */
 export const WALK_STATE = `() => {
   const walk = window.__walk;
-  const audio = document.getElementById('lull-player');
+  const audio = window.lullTrack;
   const track = { paused: audio.paused, currentTime: audio.currentTime, readyState: audio.readyState, loop: audio.dataset.loop, context: walk.ctx && walk.ctx.state };
   return { now: walk.ctx ? walk.ctx.currentTime : null, curves: walk.curves.slice(), track };
 }`;

@@ -1,5 +1,5 @@
 /**
- * The loop hand-over's fades (loop-handover.ts): short linear ramps of a level on the audio clock, each from the
+ * The loop track's fades (loop-track.ts): short linear ramps of a level on the audio clock, each from the
  * level its param will have when it starts. `.value` is the level now: a fade-in still ahead of the clock (a hand-over
  * is scheduled 0.2 s ahead) would make a fade scheduled after it a step from 0 to 1, heard as a click.
  */

@@ -5,10 +5,12 @@
  * playing, those up to a window or so ahead and one being decoded: ≤ 5 × 1.9 MB for any length (the file: 46 MB).
  * The voice owns its clock: `position(at)` is where an in-order play would be (what the element shows).
  */
-import { samplesAfterEnd, sliceMp3, type Mp3Layout } from './mp3-layout';
+import { samplesAfterEnd, sliceMp3 } from './mp3-layout';
 import { decodeSlice, decoderFor, WindowDecodeError, type Decoded } from './window-decode';
 import { applyPieceGain, planPieces, type Piece } from './loop-pieces';
-import type { LoopSegments } from '../../catalogue/loop-segments';
+import type { LoopVoice, LoopVoiceDeps } from './loop-voice-types';
+
+export type { LoopTarget, LoopVoice, LoopVoiceDeps } from './loop-voice-types';
 
 /** 5 s: a decode per 5 s of sound, three windows well under the 12 MB budget. */
 export const WINDOW_SECONDS = 5;
@@ -25,45 +27,15 @@ const LATE_FADE_SAMPLES = 480;
 /** Pieces due within this of a voice's start are decoded before it starts (the next one's decode is then not late). */
 const START_AHEAD_S = 0.5;
 
-/** Where a loop plays (the voice, and the hand-over that runs it): its context, and the node it goes to (the track gain). */
-export interface LoopTarget {
-  ctx: BaseAudioContext;
-  output: AudioNode;
-}
-
-export interface LoopVoiceDeps extends LoopTarget {
-  file: Uint8Array;
-  layout: Mp3Layout;
-  windowSeconds?: number;
-  /** Called when a window could not be decoded (the voice then stops scheduling). */
-  onError?: (error: unknown) => void;
-  /** The windows held changed (one scheduled, ended or dropped). */
-  onResident?: () => void;
-  /** The file's segments (src/catalogue/loop-segments.ts): walked in a random order; without them, in order. */
-  segments?: LoopSegments;
-  /** The walk's seed (a new one each play unless given). */
-  seed?: number;
-}
-
-export interface LoopVoice {
-  /** The voice's own gain (starts at 0: whoever starts it fades it in). */
-  readonly gain: GainNode;
-  /** Decodes the window under `where(at)` and plays it from there at `at` (`lead` after now); resolves with `at`, or null if stopped first. */
-  start(where: (at: number) => number, lead?: number): Promise<number | null>;
-  /** Stops everything at `at` and drops what is not yet playing; nothing is decoded after this. */
-  stop(at: number): void;
-  /** File sample heard at ctx time `at` (once started). */
-  position(at: number): number;
-  /** Decoded bytes held (frames × channels × 4), the windows being decoded included once they exist. */
-  readonly residentBytes: number;
-  /** Stopped, and nothing left playing or decoding. */
-  readonly done: boolean;
-}
-
 interface Scheduled {
   readonly node: AudioBufferSourceNode;
   readonly bytes: number;
   readonly when: number;
+}
+
+/** A slice that arrived after the voice stopped is not decoded. */
+class VoiceStopped extends Error {
+  override name = 'AbortError';
 }
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
@@ -106,7 +78,10 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
   const decodePiece = async (piece: Piece): Promise<Decoded> => {
     decoding++;
     try {
-      return { piece, ...(await decodeSlice(decoder, sliceMp3(file, layout, piece.start, piece.length + tailOf(piece)))) };
+      const length = piece.length + tailOf(piece);
+      const slice = deps.readSlice ? await deps.readSlice(piece.start, length) : sliceMp3(file, layout, piece.start, length);
+      if (stopped) throw new VoiceStopped();
+      return { piece, ...(await decodeSlice(decoder, slice)) };
     } finally {
       decoding--;
     }
@@ -183,40 +158,46 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
       });
   }
 
+  async function start(where: (at: number) => number, lead: number): Promise<number | null> {
+    // A late decode (a busy machine) may have missed its window: the next try decodes where the sound is by then.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const wanted = onGrid(where(ctx.currentTime + lead));
+      const plan = planPieces({ fileLength: layout.length, windowSamples, segments: deps.segments, from: wanted, seed: deps.seed ?? Math.floor(Math.random() * 2 ** 32) });
+      nextPiece = plan;
+      const first = plan();
+      // Every piece due by shortly after the start is decoded first and starts with it: started inside a walk's
+      // crossfade, the next segment is already due, and decoded afterwards it would come in late.
+      const ready = [await decodePiece(first)];
+      let next = plan();
+      while (!stopped && next.at < wanted - first.start + START_AHEAD_S * rate) {
+        ready.push(await decodePiece(next));
+        next = plan();
+      }
+      if (stopped) return null;
+      const at = snap(ctx.currentTime + lead);
+      const from = onGrid(where(at));
+      const into = from - first.start;
+      if (into < 0 || into >= first.length) continue;
+      anchorAt = at;
+      anchorPos = from;
+      originAt = at - into / rate;
+      aheadS = first.crossfade > 0 ? 1.5 * (windowSamples / rate) : 0;
+      pending = next;
+      // The voice's gain rises from 0 at `at` (the hand-over's fade): what starts with it needs no fade of its own.
+      for (const decoded of ready) place(decoded, at, 0);
+      pump();
+      return at;
+    }
+    throw new WindowDecodeError('the first window was decoded too late three times');
+  }
+
   return {
     gain,
-    async start(where, lead = SCHEDULE_LEAD_S) {
-      // A late decode (a busy machine) may have missed its window: the next try decodes where the sound is by then.
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const wanted = onGrid(where(ctx.currentTime + lead));
-        const plan = planPieces({ fileLength: layout.length, windowSamples, segments: deps.segments, from: wanted, seed: deps.seed ?? Math.floor(Math.random() * 2 ** 32) });
-        nextPiece = plan;
-        const first = plan();
-        // Every piece due by shortly after the start is decoded first and starts with it: started inside a walk's
-        // crossfade, the next segment is already due, and decoded afterwards it would come in late.
-        const ready = [await decodePiece(first)];
-        let next = plan();
-        while (!stopped && next.at < wanted - first.start + START_AHEAD_S * rate) {
-          ready.push(await decodePiece(next));
-          next = plan();
-        }
-        if (stopped) return null;
-        const at = snap(ctx.currentTime + lead);
-        const from = onGrid(where(at));
-        const into = from - first.start;
-        if (into < 0 || into >= first.length) continue;
-        anchorAt = at;
-        anchorPos = from;
-        originAt = at - into / rate;
-        aheadS = first.crossfade > 0 ? 1.5 * (windowSamples / rate) : 0;
-        pending = next;
-        // The voice's gain rises from 0 at `at` (the hand-over's fade): what starts with it needs no fade of its own.
-        for (const decoded of ready) place(decoded, at, 0);
-        pump();
-        return at;
-      }
-      throw new WindowDecodeError('the first window was decoded too late three times');
-    },
+    start: (where, lead = SCHEDULE_LEAD_S) =>
+      start(where, lead).catch((error: unknown) => {
+        if (error instanceof VoiceStopped) return null;
+        throw error;
+      }),
     stop(at) {
       stopped = true;
       for (const entry of scheduled) {

@@ -1,10 +1,11 @@
 /**
- * The windowed decoder, loaded when a soundscape first hands over (loop-handover.ts), not with the app:
+ * The windowed decoder, loaded when a soundscape first plays (loop-track.ts), not with the app:
  * the first load's JavaScript budget (issue 24) has no room for what only a playing loop needs.
  */
 import { fileFingerprint } from '../../catalogue/file-fingerprint';
 import { loopSegments, type LoopSegments } from '../../catalogue/loop-segments';
-import { createLoopVoice as createVoice, type LoopVoiceDeps } from './loop-voice';
+import { createLoopVoice as createVoice, type LoopTarget, type LoopVoice, type LoopVoiceDeps } from './loop-voice';
+import type { StreamedMp3 } from './streamed-mp3';
 
 export { parseMp3Layout } from './mp3-layout';
 
@@ -21,3 +22,21 @@ export function segmentsFor(file: Uint8Array): LoopSegments | undefined {
 
 /** A loop voice that walks the file's segments when the catalogue has them. */
 export const createLoopVoice = (deps: LoopVoiceDeps) => createVoice({ ...deps, segments: deps.segments ?? segmentsFor(deps.file) });
+
+export { openStreamedMp3 } from './streamed-mp3';
+
+/**
+ * The loop track's voice over its file (loop-track.ts): walking its segments once the file is whole; before, in
+ * order over what has arrived (the segments are known by the whole file), each window waiting for its bytes.
+ */
+export function createTrackVoice(
+  mp3: StreamedMp3,
+  deps: LoopTarget & Pick<LoopVoiceDeps, 'onError' | 'onResident' | 'windowSeconds'> & { streamWindowSeconds: number },
+): { voice: LoopVoice; rate: number; streaming: boolean } {
+  const whole = mp3.whole();
+  const layout = whole?.layout ?? mp3.layout();
+  const voice = whole
+    ? createLoopVoice({ ...deps, file: whole.bytes, layout })
+    : createVoice({ ...deps, file: new Uint8Array(0), layout, readSlice: mp3.readSlice, windowSeconds: deps.streamWindowSeconds });
+  return { voice, rate: layout.sampleRate, streaming: !whole };
+}

@@ -90,8 +90,12 @@ function id3Length(bytes: Uint8Array): number {
 
 const ascii = (bytes: Uint8Array, at: number, n: number) => String.fromCharCode(...bytes.subarray(at, at + n));
 
-/** Reads the file's frames and its gapless tag; a file this engine cannot window throws Mp3LayoutError. */
-export function parseMp3Layout(bytes: Uint8Array): Mp3Layout {
+/**
+ * Reads the file's frames and its gapless tag; a file this engine cannot window throws Mp3LayoutError.
+ * `partial`: the bytes are the file's start as it arrives (streamed-file.ts): `offsets` covers the whole
+ * frames that have come, and `length` is the whole file's, from the tag's frame count.
+ */
+export function parseMp3Layout(bytes: Uint8Array, partial = false): Mp3Layout {
   const first = id3Length(bytes);
   const tagHeader = frameHeader(bytes, first);
   if (!tagHeader || ascii(bytes, first + XING_AT, 4) !== 'Xing' || ascii(bytes, first + LAME_AT, 4) !== 'LAME') {
@@ -116,9 +120,18 @@ export function parseMp3Layout(bytes: Uint8Array): Mp3Layout {
     pos += header.size;
   }
   offsets.push(pos);
-  const length = (offsets.length - 1) * SAMPLES_PER_FRAME - delay - padding;
+  const frames = partial ? taggedFrames(tag) : offsets.length - 1;
+  const length = frames * SAMPLES_PER_FRAME - delay - padding;
   if (length <= 0) throw new Mp3LayoutError('mp3: no audio frames after the tag');
   return { sampleRate: tagHeader.sampleRate, length, delay, padding, tag, offsets: Uint32Array.from(offsets), reservoirFrames: Uint8Array.from(reservoirFrames) };
+}
+
+/** The tag's count of audio frames (its Xing field), which a streamed file needs before its frames have come. */
+function taggedFrames(tag: Uint8Array): number {
+  const view = new DataView(tag.buffer, tag.byteOffset, tag.byteLength);
+  // Xing flags bit 0: the frame count is present.
+  if ((view.getUint32(XING_AT + 4) & 1) === 0) throw new Mp3LayoutError('mp3: the Xing tag has no frame count');
+  return view.getUint32(XING_AT + 8);
 }
 
 /** CRC-16/ARC (reflected 0xA001, init 0), the LAME tag's checksum. */

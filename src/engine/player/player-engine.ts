@@ -19,11 +19,11 @@ import { networkOnlySources, type PlaybackSourceService } from '../playback-sour
 import type { AudioBus } from '../audio-bus';
 import { createListeningTracker, type ListeningTracker } from './listening-tracker';
 import { createLofiRadio, type Random } from './lofi-queue';
-import type { LoopHandover } from './loop-handover';
 import { createPlayerSession } from './player-session';
 import { createPlayerStats } from './player-stats';
 import { createSourceSwitcher } from './source-switcher';
 import { prefetchOnPress } from './press-prefetch';
+import type { LoopTrack, TrackMedia } from './loop-track';
 import { createTrackOutput, type TrackOutput } from './track-output';
 
 export { PLAYER_AUDIO_ID } from './track-output';
@@ -53,9 +53,10 @@ export interface PlayerEngineOptions {
 }
 
 export interface PlayerEngine {
+  /** The element songs play on (the first tap's element, once handed over). */
   readonly audio: HTMLAudioElement;
-  /** The decoded-loop hand-over of the current graph, if any (tests and the bench read it). */
-  readonly loop: LoopHandover | null;
+  /** The soundscapes' loop track (tests and the bench read it). */
+  readonly loopTrack: LoopTrack;
   dispose(): void;
 }
 
@@ -68,8 +69,8 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
   const unsubscribeOnline = subscribeKey(offline, 'online', () => forgetFailedSounds(store));
   const stats = createPlayerStats(options.tracker ?? createListeningTracker());
   const session = createPlayerSession({ store, focus: options.focus ?? audioFocus, bus, onFocusLost: () => pausePlayback(store) });
-  /** The element now (a replaced context brings a fresh one); `output` is created below, with the listeners. */
-  const audioEl = (): HTMLAudioElement => output.element;
+  /** What the track plays on now: the element (a replaced context brings a fresh one) or the loop track; `output` is created below, with the listeners. */
+  const audioEl = (): TrackMedia => output.media;
 
   /** Inside the tap (or its microtasks): the speakers, the context and the output element, now. */
   const takeStage = (sound: Soundscape | undefined) => {
@@ -188,8 +189,8 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     get audio() {
       return output.element;
     },
-    get loop() {
-      return output.loop;
+    get loopTrack() {
+      return output.loopTrack;
     },
     dispose() {
       unsubscribeStore();

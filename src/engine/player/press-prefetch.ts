@@ -21,12 +21,12 @@ export function prefetchOnPress(deps: { target: Window; output: TrackOutput; sto
 
   const down = (event: PointerEvent) => {
     const card = cardAt(event.target);
-    if (!card || event.button !== 0 || store.intent === 'play' || output.element.hasAttribute('src')) return;
+    if (!card || event.button !== 0 || store.intent === 'play' || output.holdsSource()) return;
     const sound = soundscapes[Number(card.dataset.soundIndex)];
     const known = offline.online && offline.cacheListLoaded && offline.cachedUrls[sound?.index ?? -1] === undefined;
     if (!sound || !known || !isSoundAvailable(offline, sound.index) || card.matches(':disabled')) return;
     pressed = card;
-    output.prefetch(playbackUrl(sound, store));
+    output.prefetch(playbackUrl(sound, store), sound.kind !== 'lofi');
   };
   const cancel = () => {
     pressed = null;

@@ -81,7 +81,7 @@ export function createSourceSwitcher(deps: SourceSwitcherDeps): SourceSwitcher {
     recoveries = 0;
     load(source, next);
     if (store.intent === 'play') deps.play();
-    else output.element.load();
+    else output.media.load();
   }
 
   async function recover(): Promise<void> {
@@ -109,7 +109,7 @@ export function createSourceSwitcher(deps: SourceSwitcherDeps): SourceSwitcher {
     if (wantedPlay || store.intent === 'play') {
       resumePlayback(store);
       deps.play();
-    } else output.element.load();
+    } else output.media.load();
   }
 
   return {

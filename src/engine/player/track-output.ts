@@ -1,63 +1,28 @@
 /**
- * The track's way out: the shared <audio id="lull-player"> (SPEC 1: one track at a time), created
- * outside the React tree so navigation never interrupts it, and its place in the audio graph:
- * element → MediaElementSource → element gain → track gain (the catalogue volume) → the bus; a
- * looping soundscape hands over to its decoded copy (loop-handover.ts) on the same track gain.
- * Without Web Audio the element plays on its own and the level is element.volume (not on iOS).
+ * The track's way out (SPEC 1: one track at a time). A song plays on the shared <audio id="lull-player">, created
+ * outside the React tree so navigation never interrupts it: element → MediaElementSource → element gain → track
+ * gain (the catalogue volume) → the bus. A soundscape plays as a loop track (loop-track.ts: its file read once,
+ * decoded windows on the audio clock, no element beside it) on the same track gain. `media` is whichever of the two
+ * the track is now; the player listens to both and hears only it. Without Web Audio, or for a file that cannot be
+ * windowed, the element plays the soundscape too, and without Web Audio its level is element.volume (not on iOS).
  */
 import { reportError } from '../../lib/error-reporting';
-import type { AudioBus, BusNodes } from '../audio-bus';
+import type { BusNodes } from '../audio-bus';
 import { ramp } from '../level-ramp';
+import { audioContextClass } from '../web-audio';
 import { watchClock, type ClockWatchdog } from './clock-watchdog';
-import { createLoopHandover, type LoopHandover } from './loop-handover';
+import { LoopTrack, type TrackMedia } from './loop-track';
+import { expectedLimit } from './track-media';
+import { streamFile, type StreamedFile } from './streamed-file';
+import type { ElementListeners, TrackOutput, TrackOutputOptions } from './track-output-types';
+
+export type { ElementListeners, TrackOutput, TrackOutputOptions } from './track-output-types';
 
 export const PLAYER_AUDIO_ID = 'lull-player';
-
-export type ElementListeners = readonly [keyof HTMLMediaElementEventMap, () => void][];
-
-export interface TrackOutput {
-  readonly element: HTMLAudioElement;
-  /** The decoded-loop hand-over of the current graph, if routed. */
-  readonly loop: LoopHandover | null;
-  /** Inside the tap (or its microtasks): resumes the graph and routes the element into it. */
-  open(): void;
-  /**
-   * Inside the tap, before the new source is known (a saved copy comes from a worker): iOS lets an
-   * element play later only if play() was called on it in a gesture, so a never-played one is started
-   * here, emptied; the source is swapped in and played after (issue 14, point 13).
-   */
-  unlock(): void;
-  /**
-   * A press on a sound when the element holds nothing: its stream starts loading now, and the tap's
-   * setSource with the same URL keeps that load instead of starting another (press-prefetch.ts).
-   */
-  prefetch(url: string): void;
-  /** The press did not become a tap on that sound: the load stops and the element is empty again. */
-  cancelPrefetch(): void;
-  /** The catalogue volume, ramped (or element.volume × the bus level in the fallback). */
-  setLevel(volume: number): void;
-  /** A new file: `src` plays (a stream URL or the saved copy's object URL); `url` names the catalogue file. */
-  setSource(source: { src: string; url: string; loops: boolean; blob?: Blob }): void;
-  /** The element started, paused or was seeked: the decoded loop follows it. */
-  follow(): void;
-  /** The current loop's file as read for decoding (null for songs or without Web Audio): what the offline save stores. */
-  fileBytes(): Promise<ArrayBuffer> | null;
-  dispose(): void;
-}
 
 interface Route {
   readonly nodes: BusNodes;
   readonly trackGain: GainNode;
-  readonly loop: LoopHandover;
-}
-
-export interface TrackOutputOptions {
-  bus?: AudioBus;
-  parent: HTMLElement;
-  listeners: ElementListeners;
-  element?: HTMLAudioElement;
-  /** Plays the element again after the clock watchdog reloaded it (the player's play()). */
-  replay?(): void;
 }
 
 /** A reload by the clock watchdog is not a new load: the player is not told it is loading. */
@@ -66,7 +31,13 @@ const RELOAD_QUIET: ReadonlySet<string> = new Set(['loadstart', 'canplay']);
 export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
   const { bus, parent } = options;
   let watchdog: ClockWatchdog | undefined;
-  const listeners: ElementListeners = options.listeners.map(([type, listener]) => [type, RELOAD_QUIET.has(type) ? () => watchdog?.reloading || listener() : listener]);
+  /** What the track plays on now (assigned below, once both exist). */
+  let media: TrackMedia;
+  // The player hears the element only while it is the track, and not a reload by the clock watchdog.
+  const elementListeners: ElementListeners = options.listeners.map(([type, listener]) => [
+    type,
+    () => media === element && !(RELOAD_QUIET.has(type) && watchdog?.reloading) && listener(),
+  ]);
   /** Elements that have played once: iOS lets them play again outside a gesture. */
   const played = new WeakSet<HTMLMediaElement>();
   const markPlayed = (event: Event) => played.add(event.target as HTMLMediaElement);
@@ -76,13 +47,12 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
     element.preload = 'auto';
     // A MediaElementSource hears a cross-origin file only with CORS (the media host sends it).
     element.crossOrigin = 'anonymous';
-    for (const [type, listener] of listeners) element.addEventListener(type, listener);
+    for (const [type, listener] of elementListeners) element.addEventListener(type, listener);
     element.addEventListener('playing', markPlayed);
     watchdog?.dispose();
     watchdog = watchClock({
       element,
-      // A decoded loop is heard from its voice; its element only keeps time.
-      heard: () => !(current.loops && route),
+      heard: () => media === element,
       play: () => (options.replay ? options.replay() : element.play()?.catch(() => undefined)),
       onGiveUp: () => reportError(new Error('the track element stayed silent after reloads'), 'Lull: playback stalled:'),
     });
@@ -94,18 +64,39 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
   /** No Web Audio (or the element could not be routed): levels fall back to element.volume. */
   let elementLevels = !bus;
   let volume = 1;
-  let current: { loops: boolean; blob?: Blob } = { loops: false };
-  /** The stream a press started loading, until a setSource takes it over or the press is cancelled. */
-  let prefetched: string | undefined;
+  /** Stream URLs whose file could not be windowed here: the element plays them (until the page reloads). */
+  const elementOnly = new Set<string>();
+  /** Soundscapes play as loop tracks where Web Audio can play them. */
+  const windowed = (url: string) => !!bus && !elementLevels && !elementOnly.has(url) && audioContextClass() !== undefined;
+
+  const loopTrack = new LoopTrack({
+    onUnplayable(error, { src, url, at, playing }) {
+      if (expectedLimit(error)) console.warn('Lull: the soundscape plays on the element here:', String(error));
+      else reportError(error, 'Lull: the soundscape cannot be windowed here, the element plays it:');
+      elementOnly.add(url);
+      if (media !== loopTrack) return;
+      media = element;
+      playOnElement({ src, url, loops: true }, at);
+      if (playing) options.replay?.();
+      else element.load();
+    },
+  });
+  for (const [type, listener] of options.listeners) loopTrack.addEventListener(type, () => media === loopTrack && listener());
+  media = element;
+  // The track as the devtools and the tests see it: the element, or the loop track.
+  if (typeof window !== 'undefined') Object.defineProperty(window, 'lullTrack', { configurable: true, get: () => media });
+
+  /** The stream a press started reading, until a setSource takes it over or the press is cancelled. */
+  let prefetched: { url: string; file?: StreamedFile } | undefined;
   let prefetchPlayed = false;
   const notePrefetchPlayed = () => {
     prefetchPlayed = true;
   };
-  const holdsPrefetch = () => prefetched !== undefined && element.getAttribute('src') === prefetched && !element.error;
+  const holdsPrefetch = () => prefetched !== undefined && (prefetched.file ? true : element.getAttribute('src') === prefetched.url && !element.error);
 
   const applyLevel = () => {
     // Silent while paused: WebKit's MediaElementSource plays on for ~1 s of what it buffered (-26 dBFS, measured).
-    if (route) ramp(route.trackGain.gain, route.nodes.ctx, element.paused ? 0 : volume);
+    if (route) ramp(route.trackGain.gain, route.nodes.ctx, media.paused ? 0 : volume);
     // Before the first play nothing is routed yet: the level is applied when it is.
     else if (elementLevels) {
       const level = volume * (bus?.level() ?? 1);
@@ -117,21 +108,41 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
   const replaceElement = () => {
     const old = element;
     element = newElement();
-    for (const [type, listener] of listeners) old.removeEventListener(type, listener);
+    for (const [type, listener] of elementListeners) old.removeEventListener(type, listener);
+    if (media === old) media = element;
     element.loop = old.loop;
     if (old.dataset.url) element.dataset.url = old.dataset.url;
-    element.src = old.src;
-    element.currentTime = old.currentTime;
+    if (old.hasAttribute('src')) {
+      element.src = old.src;
+      element.currentTime = old.currentTime;
+    }
     old.pause();
     old.remove();
   };
 
+  /** The element holds nothing (a soundscape plays as the loop track): its download stops. */
+  const emptyElement = () => {
+    if (!element.hasAttribute('src')) return;
+    element.removeAttribute('src');
+    element.load();
+  };
+
+  /** The element plays `source` (a song; a soundscape without windows) from `at` seconds. */
+  const playOnElement = (source: { src: string; url: string; loops: boolean }, at = 0) => {
+    element.loop = source.loops;
+    // Which file plays, even when src is a blob URL of the cached copy.
+    element.dataset.url = source.url;
+    // The press already started this file's load: assigning it again would start a second download.
+    if (holdsPrefetch() && !prefetched?.file && source.src === prefetched?.url) {
+      // Its 'playing' came before the player knew the track, which then ignored it: once more, now that it does.
+      if (prefetchPlayed && !element.paused) element.dispatchEvent(new Event('playing'));
+    } else element.src = source.src;
+    if (at > 0) element.currentTime = at;
+  };
+
   const connect = (nodes: BusNodes) => {
     if (route?.nodes === nodes) return;
-    if (route) {
-      route.loop.release();
-      replaceElement();
-    }
+    if (route) replaceElement();
     try {
       const { ctx } = nodes;
       const source = ctx.createMediaElementSource(element);
@@ -142,12 +153,13 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
       elementGain.connect(trackGain);
       trackGain.connect(nodes.input);
       element.volume = 1;
-      route = { nodes, trackGain, loop: createLoopHandover({ ctx, element, elementGain, output: trackGain }) };
-      if (current.loops && element.src) route.loop.load(element.src, current.blob);
+      route = { nodes, trackGain };
+      loopTrack.attach({ ctx, output: trackGain });
     } catch (error) {
       reportError(error, 'Lull: could not route the player through Web Audio, playing the element directly:');
       route = null;
       elementLevels = true;
+      loopTrack.attach(null);
     }
   };
 
@@ -157,9 +169,11 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
     get element() {
       return element;
     },
-    get loop() {
-      return route?.loop ?? null;
+    get media() {
+      return media;
     },
+    loopTrack,
+    holdsSource: () => element.hasAttribute('src') || loopTrack.src !== '',
     open() {
       if (!bus) return;
       const nodes = bus.open();
@@ -170,7 +184,7 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
     unlock() {
       if (played.has(element)) return;
       // Its old source was never heard: it goes, so this play() cannot start it (a press's prefetch stays: it is what the tap plays).
-      const keep = holdsPrefetch();
+      const keep = holdsPrefetch() && !prefetched?.file;
       if (element.hasAttribute('src') && !keep) {
         element.removeAttribute('src');
         element.load();
@@ -183,50 +197,52 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
       volume = next;
       applyLevel();
     },
-    prefetch(url) {
-      if (element.hasAttribute('src')) return;
-      prefetched = url;
+    prefetch(url, loops = false) {
+      if (element.hasAttribute('src') || loopTrack.src) return;
+      // A soundscape's file is read once, by the loop track: the press starts that read.
+      if (loops && windowed(url)) {
+        prefetched = { url, file: streamFile(url) };
+        return;
+      }
+      prefetched = { url };
       prefetchPlayed = false;
       element.addEventListener('playing', notePrefetchPlayed, { once: true });
       element.src = url;
     },
     cancelPrefetch() {
       if (!holdsPrefetch()) return;
+      prefetched?.file?.abort();
       prefetched = undefined;
-      element.removeAttribute('src');
-      element.load();
+      emptyElement();
     },
     setSource(source) {
-      current = { loops: source.loops, blob: source.blob };
-      element.loop = source.loops;
-      // Which file plays, even when src is a blob URL of the cached copy.
-      element.dataset.url = source.url;
-      // The press already started this file's load: assigning it again would start a second download.
-      if (holdsPrefetch() && source.src === prefetched) {
-        // Its 'playing' came before the player knew the track, which then ignored it: once more, now that it does.
-        if (prefetchPlayed && !element.paused) element.dispatchEvent(new Event('playing'));
-      } else element.src = source.src;
+      if (source.loops && windowed(source.url)) {
+        const file = prefetched?.file && prefetched.url === source.src ? prefetched.file : undefined;
+        if (!file) prefetched?.file?.abort();
+        media = loopTrack;
+        emptyElement();
+        loopTrack.setSource(source, file);
+      } else {
+        loopTrack.release();
+        prefetched?.file?.abort();
+        media = element;
+        playOnElement(source);
+      }
       element.removeEventListener('playing', notePrefetchPlayed);
       prefetched = undefined;
-      // Loops hand over to their decoded copy; songs play on the element (they do not loop).
-      if (route) {
-        if (source.loops) route.loop.load(source.src, source.blob);
-        else route.loop.release();
-      }
       applyLevel();
     },
     follow() {
-      route?.loop.sync();
       applyLevel();
     },
     fileBytes() {
-      return current.loops ? (route?.loop.fileBytes ?? null) : null;
+      return media === loopTrack ? loopTrack.fileBytes : null;
     },
     dispose() {
       watchdog?.dispose();
       for (const unsubscribe of unsubscribers) unsubscribe?.();
-      route?.loop.release();
-      for (const [type, listener] of listeners) element.removeEventListener(type, listener);
+      loopTrack.release();
+      for (const [type, listener] of elementListeners) element.removeEventListener(type, listener);
       element.pause();
       element.remove();
     },

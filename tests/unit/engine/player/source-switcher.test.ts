@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { soundscapes, type Soundscape } from '../../../../src/catalogue/catalogue';
 import type { PlaybackSource, PlaybackSourceService } from '../../../../src/engine/playback-sources';
 import { createSourceSwitcher, MAX_RECOVERIES } from '../../../../src/engine/player/source-switcher';
+import { LoopTrack } from '../../../../src/engine/player/loop-track';
 import type { TrackOutput } from '../../../../src/engine/player/track-output';
 import { createPlayerStore, playSound, type PlayerState } from '../../../../src/stores/player-store';
 
@@ -29,7 +30,9 @@ function fakeOutput(): TrackOutput & { sources: { src: string; url: string; loop
   const sources: { src: string; url: string; loops: boolean }[] = [];
   return {
     element,
-    loop: null,
+    media: element,
+    loopTrack: new LoopTrack({ onUnplayable: () => undefined }),
+    holdsSource: () => element.hasAttribute('src'),
     sources,
     open: () => {},
     unlock: () => {},

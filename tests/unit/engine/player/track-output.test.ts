@@ -1,7 +1,8 @@
 /**
- * The track's way out (track-output.ts) on the Web Audio path browsers take, iOS included: the
+ * The track's way out (track-output.ts) on the Web Audio path browsers take, iOS included: a song's
  * element is routed through a MediaElementSource, its level is a GainNode and element.volume is
- * never used; a replaced context (after a long suspension) gets a fresh element at the same place.
+ * never used; a soundscape is the loop track, with the element emptied; a replaced context (after a
+ * long suspension) gets a fresh element at the same place.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAudioBus, LONG_SUSPENSION_MS } from '../../../../src/engine/audio-bus';
@@ -55,7 +56,7 @@ describe('track output on the Web Audio path', () => {
   it('routes the element through a MediaElementSource and applies the catalogue volume as a gain, never element.volume', () => {
     const { output, contexts, bus } = setup();
     output.setLevel(0.8);
-    output.setSource({ src: '/media/river.mp3', url: '/media/river.mp3', loops: true });
+    output.setSource({ src: '/media/chill.mp3', url: '/media/chill.mp3', loops: false });
     output.open();
     const ctx = contexts[0]!;
     const process = (to: string) => (ctx as unknown as { $processTo(time: string): void }).$processTo(to);
@@ -87,21 +88,24 @@ describe('track output on the Web Audio path', () => {
     expect(trackGain()).toBeCloseTo(0.3, 3);
     expect(graphOf(ctx).inputs[0]?.gain?.value).toBeCloseTo(0.5, 3);
     expect(output.element.volume).toBe(1);
-    // The soundscape loops: its decoded copy is prepared on the same track gain.
-    expect(output.loop).not.toBeNull();
   });
 
-  it('a track change releases the decoded loop: a song releases it, another soundscape releases the old one before loading its own', () => {
+  it('a soundscape plays as the loop track on the same track gain, the element emptied; a song plays on the element and releases the loop track', () => {
     const { output } = setup();
-    output.setSource({ src: '/media/ocean.mp3', url: '/media/ocean.mp3', loops: true });
-    output.open();
-    const loop = output.loop!;
-    const release = vi.spyOn(loop, 'release');
-    output.setSource({ src: '/media/rain.mp3', url: '/media/rain.mp3', loops: true });
-    expect(release).toHaveBeenCalledTimes(1);
     output.setSource({ src: '/media/chill.mp3', url: '/media/chill.mp3', loops: false });
-    expect(release).toHaveBeenCalledTimes(2);
-    expect(loop.residentBytes).toBe(0);
+    output.open();
+    expect(output.media).toBe(output.element);
+    expect(output.element.getAttribute('src')).toBe('/media/chill.mp3');
+    output.setSource({ src: '/media/ocean.mp3', url: '/media/ocean.mp3', loops: true });
+    expect(output.media).toBe(output.loopTrack);
+    expect(output.element.hasAttribute('src'), 'no element runs beside a soundscape').toBe(false);
+    expect(output.loopTrack.dataset.url).toBe('/media/ocean.mp3');
+    expect((window as unknown as { lullTrack: unknown }).lullTrack).toBe(output.loopTrack);
+    const release = vi.spyOn(output.loopTrack, 'release');
+    output.setSource({ src: '/media/chill.mp3', url: '/media/chill.mp3', loops: false });
+    expect(release).toHaveBeenCalledTimes(1);
+    expect(output.media).toBe(output.element);
+    expect(output.loopTrack.residentBytes).toBe(0);
   });
 
   it('a context replaced after a long suspension gets a fresh element at the same file and place, routed into the new context, with the listeners moved', async () => {
@@ -109,7 +113,7 @@ describe('track output on the Web Audio path', () => {
     // jsdom has no media pipeline: the old element's pause() does nothing here.
     vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
     const { bus, output, contexts, heard, advance } = setup();
-    output.setSource({ src: 'http://localhost/media/rain.mp3', url: '/media/rain.mp3', loops: true });
+    output.setSource({ src: 'http://localhost/media/chill.mp3', url: '/media/chill.mp3', loops: false });
     output.open();
     bus.hold('player', true);
     const first = output.element;
@@ -124,9 +128,9 @@ describe('track output on the Web Audio path', () => {
     expect(fresh).not.toBe(first);
     expect(first.isConnected).toBe(false);
     expect(document.querySelectorAll('audio#lull-player')).toHaveLength(1);
-    expect(fresh.src).toBe('http://localhost/media/rain.mp3');
-    expect(fresh.dataset.url).toBe('/media/rain.mp3');
-    expect(fresh.loop).toBe(true);
+    expect(fresh.src).toBe('http://localhost/media/chill.mp3');
+    expect(fresh.dataset.url).toBe('/media/chill.mp3');
+    expect(fresh.loop).toBe(false);
     expect(fresh.currentTime).toBe(42);
     // Routed into the new context (an element takes one MediaElementSource for life).
     expect(chainTo(graphOf(contexts[1]!), 'MediaElementAudioSourceNode')).toBeDefined();
@@ -159,34 +163,60 @@ describe("a press's prefetch (press-prefetch.ts)", () => {
     return loads;
   };
 
-  it('the tap on the pressed sound keeps its load: unlocked in the tap, one src assignment in all', () => {
+  it('the tap on the pressed song keeps its load: unlocked in the tap, one src assignment in all', () => {
     const { output } = setup();
     const loads = countLoads(output.element);
     const play = vi.spyOn(output.element, 'play').mockResolvedValue();
-    output.prefetch('/media/river.mp3?v=1');
+    output.prefetch('/media/chill.mp3?v=1');
     output.unlock();
-    output.setSource({ src: '/media/river.mp3?v=1', url: '/media/river.mp3?v=1', loops: true });
-    expect(loads).toEqual(['/media/river.mp3?v=1']);
+    output.setSource({ src: '/media/chill.mp3?v=1', url: '/media/chill.mp3?v=1', loops: false });
+    expect(loads).toEqual(['/media/chill.mp3?v=1']);
     expect(play).toHaveBeenCalledTimes(1);
-    expect(output.element.getAttribute('src')).toBe('/media/river.mp3?v=1');
+    expect(output.element.getAttribute('src')).toBe('/media/chill.mp3?v=1');
   });
 
-  it('a tap on another sound, or a cancelled press, does not keep it', () => {
+  it('a tap on another song, or a cancelled press, does not keep it', () => {
     const { output } = setup();
     const loads = countLoads(output.element);
     vi.spyOn(output.element, 'play').mockResolvedValue();
     vi.spyOn(output.element, 'load').mockImplementation(() => undefined);
-    output.prefetch('/media/river.mp3');
-    output.setSource({ src: '/media/rain.mp3', url: '/media/rain.mp3', loops: true });
-    expect(loads).toEqual(['/media/river.mp3', '/media/rain.mp3']);
+    output.prefetch('/media/chill.mp3');
+    output.setSource({ src: '/media/groovy.mp3', url: '/media/groovy.mp3', loops: false });
+    expect(loads).toEqual(['/media/chill.mp3', '/media/groovy.mp3']);
     // The element holds a track now: a press prefetches nothing over it.
-    output.prefetch('/media/fire.mp3');
-    expect(output.element.getAttribute('src')).toBe('/media/rain.mp3');
+    output.prefetch('/media/fire.mp3', true);
+    expect(output.element.getAttribute('src')).toBe('/media/groovy.mp3');
 
     const fresh = setup().output;
     vi.spyOn(fresh.element, 'load').mockImplementation(() => undefined);
-    fresh.prefetch('/media/river.mp3');
+    fresh.prefetch('/media/chill.mp3');
     fresh.cancelPrefetch();
     expect(fresh.element.hasAttribute('src')).toBe(false);
+  });
+
+  it("a press on a soundscape starts the loop track's one read: the tap keeps it, another sound or a cancelled press aborts it", () => {
+    const reads: { url: string; signal: AbortSignal }[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation((url, init) => {
+      reads.push({ url: String(url), signal: init!.signal! });
+      return new Promise(() => undefined);
+    });
+    const { output } = setup();
+    const loads = countLoads(output.element);
+    output.prefetch('/media/river.mp3?v=1', true);
+    output.open();
+    output.setSource({ src: '/media/river.mp3?v=1', url: '/media/river.mp3?v=1', loops: true });
+    expect(reads.map((r) => r.url), 'one download').toEqual(['/media/river.mp3?v=1']);
+    expect(reads[0]!.signal.aborted).toBe(false);
+    expect(loads, 'no element load for a soundscape').toEqual([]);
+    // A new sound: the old read stops.
+    output.setSource({ src: '/media/rain.mp3', url: '/media/rain.mp3', loops: true });
+    expect(reads[0]!.signal.aborted).toBe(true);
+    expect(reads).toHaveLength(2);
+
+    const fresh = setup().output;
+    fresh.prefetch('/media/fire.mp3', true);
+    fresh.cancelPrefetch();
+    expect(reads).toHaveLength(3);
+    expect(reads[2]!.signal.aborted).toBe(true);
   });
 });

@@ -1,0 +1,41 @@
+/** What a loop voice (loop-voice.ts) is given and what it offers: its own module, so the voice's code stays lazy. */
+import type { LoopSegments } from '../../catalogue/loop-segments';
+import type { Mp3Layout, Mp3Slice } from './mp3-layout';
+
+/** Where a loop plays (the voice, and the loop track that runs it): its context, and the node it goes to (the track gain). */
+export interface LoopTarget {
+  ctx: BaseAudioContext;
+  output: AudioNode;
+}
+
+export interface LoopVoiceDeps extends LoopTarget {
+  file: Uint8Array;
+  layout: Mp3Layout;
+  windowSeconds?: number;
+  /** Called when a window could not be decoded (the voice then stops scheduling). */
+  onError?: (error: unknown) => void;
+  /** The windows held changed (one scheduled, ended or dropped). */
+  onResident?: () => void;
+  /** The file's segments (src/catalogue/loop-segments.ts): walked in a random order; without them, in order. */
+  segments?: LoopSegments;
+  /** The walk's seed (a new one each play unless given). */
+  seed?: number;
+  /** A file still arriving (streamed-mp3.ts): each slice waits for its frames (`file` is then not read). */
+  readSlice?: (start: number, length: number) => Promise<Mp3Slice>;
+}
+
+export interface LoopVoice {
+  /** The voice's own gain (starts at 0: whoever starts it fades it in). */
+  readonly gain: GainNode;
+  /** Decodes the window under `where(at)` and plays it from there at `at` (`lead` after now); resolves with `at`, or null if stopped first. */
+  start(where: (at: number) => number, lead?: number): Promise<number | null>;
+  /** Stops everything at `at` and drops what is not yet playing; nothing is decoded after this. */
+  stop(at: number): void;
+  /** File sample heard at ctx time `at` (once started). */
+  position(at: number): number;
+  /** Decoded bytes held (frames × channels × 4), the windows being decoded included once they exist. */
+  readonly residentBytes: number;
+  /** Stopped, and nothing left playing or decoding. */
+  readonly done: boolean;
+}
+

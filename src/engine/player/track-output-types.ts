@@ -1,0 +1,50 @@
+/** What the track's way out (track-output.ts) offers the player. */
+import type { AudioBus } from '../audio-bus';
+import type { LoopTrack, TrackMedia } from './loop-track';
+
+export type ElementListeners = readonly [keyof HTMLMediaElementEventMap, () => void][];
+
+export interface TrackOutput {
+  /** The element songs play on (and soundscapes, where they cannot be windowed). */
+  readonly element: HTMLAudioElement;
+  /** What the track plays on now: the element, or the loop track of a soundscape. */
+  readonly media: TrackMedia;
+  /** The soundscapes' loop track (tests and the bench read it). */
+  readonly loopTrack: LoopTrack;
+  /** The track holds a file (a press does not prefetch over it). */
+  holdsSource(): boolean;
+  /** Inside the tap (or its microtasks): resumes the graph and routes the element into it. */
+  open(): void;
+  /**
+   * Inside the tap, before the new source is known (a saved copy comes from a worker): iOS lets an
+   * element play later only if play() was called on it in a gesture, so a never-played one is started
+   * here, emptied; the source is swapped in and played after (issue 14, point 13).
+   */
+  unlock(): void;
+  /**
+   * A press on a sound when the element holds nothing: its stream starts loading now, and the tap's
+   * setSource with the same URL keeps that load instead of starting another (press-prefetch.ts).
+   */
+  prefetch(url: string, loops?: boolean): void;
+  /** The press did not become a tap on that sound: the load stops and the element is empty again. */
+  cancelPrefetch(): void;
+  /** The catalogue volume, ramped (or element.volume × the bus level in the fallback). */
+  setLevel(volume: number): void;
+  /** A new file: `src` plays (a stream URL or the saved copy's object URL); `url` names the catalogue file. */
+  setSource(source: { src: string; url: string; loops: boolean; blob?: Blob }): void;
+  /** The track started, paused or was seeked: its level follows. */
+  follow(): void;
+  /** The current loop's file as read for decoding (null for songs or without Web Audio): what the offline save stores. */
+  fileBytes(): Promise<ArrayBuffer> | null;
+  dispose(): void;
+}
+
+
+export interface TrackOutputOptions {
+  bus?: AudioBus;
+  parent: HTMLElement;
+  listeners: ElementListeners;
+  element?: HTMLAudioElement;
+  /** Plays the element again after the clock watchdog reloaded it (the player's play()). */
+  replay?(): void;
+}

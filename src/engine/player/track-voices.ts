@@ -1,0 +1,82 @@
+/**
+ * The loop track's voices (loop-track.ts): the one heard, one being started, and those still fading out. A voice
+ * that is taken is crossfaded with the one heard before it on the audio clock; a stop fades the heard one out.
+ */
+import { createLevelFades } from './level-fades';
+import type { LoopVoice } from './loop-voice';
+
+/** Crossfade long enough to hide a few ms of misalignment, short enough to be inaudible as a fade. */
+export const TRACK_FADE_S = 0.02;
+/**
+ * How far ahead a hand-over between two voices (the whole file's walk taking over, a seek) is scheduled: the audio
+ * thread must receive the start and the ramps before their time, or a ramp already past jumps to its end (a click).
+ * With 'playback' latency the context's clock moves in steps of tens of ms on a busy machine.
+ */
+export const HANDOVER_LEAD_S = 0.2;
+/** A start from silence (a play, a resume) needs no crossfade: it comes in one scheduling step after its decode. */
+export const START_LEAD_S = 0.05;
+/** While the file arrives, windows of 2 s: the first sound waits for 2 s of bytes, not 5. */
+export const STREAM_WINDOW_S = 2;
+
+export interface HeardVoice {
+  readonly voice: LoopVoice;
+  /** The file's sample rate. */
+  readonly rate: number;
+  /** ctx time it is heard from. */
+  readonly at: number;
+  /** Plays the file in order as it arrives (a walk takes over once it is whole). */
+  readonly streaming: boolean;
+}
+
+export interface TrackVoices {
+  readonly heard: HeardVoice | null;
+  /** `voice` is starting: an older start is stopped. */
+  begin(voice: LoopVoice, now: number): void;
+  /** Whether `voice` is the latest start (not overtaken by a newer one or a stop). */
+  starting(voice: LoopVoice): boolean;
+  /** Heard from its `at`, crossfaded with the voice heard until then. */
+  take(heard: HeardVoice): void;
+  /** Nothing heard from `now`: the start in progress stops, the heard voice fades out. */
+  stop(now: number): void;
+  /** Decoded bytes held by every voice not yet done. */
+  readonly residentBytes: number;
+}
+
+export function createTrackVoices(): TrackVoices {
+  const fadeTo = createLevelFades(TRACK_FADE_S);
+  const voices = new Set<LoopVoice>();
+  let heard: HeardVoice | null = null;
+  let starting: LoopVoice | null = null;
+  const fadeOut = (voice: LoopVoice, at: number) => voice.stop(fadeTo(voice.gain.gain, 0, at) + TRACK_FADE_S);
+  return {
+    get heard() {
+      return heard;
+    },
+    begin(voice, now) {
+      starting?.stop(now);
+      voices.add(voice);
+      starting = voice;
+    },
+    starting: (voice) => starting === voice,
+    take(next) {
+      if (starting === next.voice) starting = null;
+      fadeTo(next.voice.gain.gain, 1, next.at);
+      if (heard) fadeOut(heard.voice, next.at);
+      heard = next;
+    },
+    stop(now) {
+      starting?.stop(now);
+      starting = null;
+      if (heard) fadeOut(heard.voice, now);
+      heard = null;
+    },
+    get residentBytes() {
+      let total = 0;
+      for (const voice of voices) {
+        if (voice.done) voices.delete(voice);
+        else total += voice.residentBytes;
+      }
+      return total;
+    },
+  };
+}
