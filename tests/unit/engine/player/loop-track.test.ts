@@ -6,6 +6,7 @@
  * sound held and no read open); a file that cannot be windowed goes to the element, a failed read is an 'error'.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { LoopWindows } from '../../../../src/engine/player/load-loop-windows';
 import { HANDOVER_LEAD_S, LoopTrack, START_LEAD_S, TRACK_FADE_S } from '../../../../src/engine/player/loop-track';
 import { parseMp3Layout } from '../../../../src/engine/player/mp3-layout';
 import { blobFile, streamFile, type FetchFile } from '../../../../src/engine/player/streamed-file';
@@ -28,7 +29,7 @@ import {
 
 vi.mock('../../../../src/lib/error-reporting', () => ({ reportError: vi.fn() }));
 
-type Setup = ContextOptions & { fetchFile?: FetchFile };
+type Setup = ContextOptions & { fetchFile?: FetchFile; loadWindows?: () => Promise<LoopWindows> };
 
 function setup(options: Setup = {}) {
   const { ctx, sources, raw, held, gains } = fakeContext(options);
@@ -43,6 +44,7 @@ function setup(options: Setup = {}) {
     });
   const track = new LoopTrack({
     openFile: (src, blob) => (blob ? blobFile(blob) : streamFile(src, fetchFile)),
+    loadWindows: options.loadWindows,
     onUnplayable: (error, { at }) => unplayable.push({ error, at }),
     windowSeconds: WINDOW,
     streamWindowSeconds: WINDOW,
@@ -264,6 +266,26 @@ describe('loop track', () => {
     expect(events.filter((e) => e === 'playing')).toHaveLength(1);
     for (const source of sources) expect(cutFrom(source, OTHER), 'every window is cut from the current file').toBe(true);
     expect(track.residentBytes).toBe(sources.filter((s) => !s.disconnected).reduce((sum, s) => sum + windowBytes(s), 0));
+  });
+
+  it("a start that resumes after the track changed (the decoder's code came late) plays nothing of the old file", async () => {
+    // Both files arrive at once; the decoder's code comes for Forest first, and for Ocean (asked first) after.
+    const windows = await import('../../../../src/engine/player/loop-windows');
+    const waiting: (() => void)[] = [];
+    const { sources, events, play } = setup({ loadWindows: () => new Promise((resolve) => waiting.push(() => resolve(windows))) });
+    play('/media/ocean.mp3');
+    await settle();
+    play('/media/forest.mp3');
+    await settle();
+    expect(waiting).toHaveLength(2);
+    waiting[1]!();
+    await settle();
+    waiting[0]!();
+    await settle();
+    await settle();
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) expect(cutFrom(source, OTHER), 'every window is cut from the current file').toBe(true);
+    expect(events.filter((e) => e === 'playing')).toHaveLength(1);
   });
 
   it('a fetch that answers after the track changed is not what the offline save stores for the new sound', async () => {
