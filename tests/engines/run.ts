@@ -15,7 +15,8 @@ import { runSteps, type Measurement, type StepResult } from './smoke';
 
 /** Each engine's level for the same mix, against Chromium's. */
 const VS_CHROMIUM_DB = 1;
-const ENGINES: EngineName[] = ['chromium', 'firefox', 'webkit'];
+// LULL_ENGINES=firefox,webkit runs those only (a developer's loop; CI runs all three).
+const ENGINES: EngineName[] = (['chromium', 'firefox', 'webkit'] as const).filter((name) => !process.env.LULL_ENGINES || process.env.LULL_ENGINES.split(',').includes(name));
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -47,7 +47,6 @@ export class LoopTrack extends EventTarget implements TrackMedia {
   get paused(): boolean {
     return this.isPaused;
   }
-
   get error(): { readonly code: number } | null {
     return this.failure;
   }
@@ -99,7 +98,7 @@ export class LoopTrack extends EventTarget implements TrackMedia {
     this.release();
     this.source = { src: source.src, blob: source.blob };
     this.dataset.url = source.url;
-    this.dataset.loop = 'decoded';
+    this.dataset.loop = 'streaming';
     this.file = file ?? (this.deps.openFile ?? openSource)(source.src, source.blob);
     const opened = openLoopFile(this.file, this.deps.loadWindows);
     this.opened = opened;
@@ -211,6 +210,7 @@ export class LoopTrack extends EventTarget implements TrackMedia {
     }
     if (at === null || !this.voices.starting(voice)) return false;
     this.voices.take({ voice, rate, at, streaming });
+    this.dataset.loop = streaming ? 'streaming' : 'decoded'; // What is heard (tests, devtools): in order as it arrives, or the walk.
     this.onResident();
     if (this.announce) {
       this.announce = false;
