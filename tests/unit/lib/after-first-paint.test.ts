@@ -83,4 +83,15 @@ describe('afterFirstPaint', () => {
     browser.runTimers(0);
     expect(run).toHaveBeenCalledTimes(1);
   });
+
+  it('a page that gets no frame and no paint (loaded hidden) starts after 3 s all the same', () => {
+    const browser = fakeBrowser(true);
+    const run = vi.fn();
+    afterFirstPaint(run, browser.env, 1000);
+    browser.runTimers(2999);
+    expect(run).not.toHaveBeenCalled();
+    browser.runTimers(3000);
+    browser.runTimers(0);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
 });
