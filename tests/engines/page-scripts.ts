@@ -125,3 +125,6 @@ export const WALK_STATE = `() => {
   const track = { paused: audio.paused, currentTime: audio.currentTime, readyState: audio.readyState, loop: audio.dataset.loop, context: walk.ctx && walk.ctx.state };
   return { now: walk.ctx ? walk.ctx.currentTime : null, curves: walk.curves.slice(), track };
 }`;
+
+/** Where the page is, for a step's error: its address, load state, whether the app has hydrated it, and its console errors. */
+export const PAGE_STATE = `() => ({ href: location.href, readyState: document.readyState, hydrated: document.documentElement.dataset.hydrated || null, root: !!document.getElementById('root'), firstTap: typeof window.__lullFirstTap, scripts: document.scripts.length, entries: performance.getEntriesByType('paint').map((e) => e.name) })`;

@@ -3,7 +3,7 @@
  * what the browser really output into the null sink), in every engine alike.
  */
 import type { EngineName, EnginePage, Key } from './engines';
-import { ATTRIBUTE, FOCUS, SCROLLS_SIDEWAYS, IS_SAVED, MARK_CONTROL, MARKED, OUTPUT_PATH, PLAYER_STATE, SET_STORAGE, TYPE_INTO, WALK_STATE, WATCH_WALK } from './page-scripts';
+import { ATTRIBUTE, FOCUS, SCROLLS_SIDEWAYS, IS_SAVED, MARK_CONTROL, MARKED, OUTPUT_PATH, PAGE_STATE, PLAYER_STATE, SET_STORAGE, TYPE_INTO, WALK_STATE, WATCH_WALK } from './page-scripts';
 import { dbfs, measure, SAMPLE_RATE, SILENCE_DBFS, soundStartsAt, type Heard, type Recorder } from './pulse';
 import { seamMetrics } from '../e2e/output-probe';
 import { loopSegments } from '../../src/catalogue/loop-segments';
@@ -92,7 +92,9 @@ class Listener {
 
   /** A real click on the control named `pattern` under `scope`, once the app answers it. */
   async tap(scope: string | null, pattern: string) {
-    await this.until(`control ${pattern}`, () => this.ctx.page.run<string | false>(MARK_CONTROL, scope, pattern), (name) => name !== false);
+    await this.until(`control ${pattern}`, () => this.ctx.page.run<string | false>(MARK_CONTROL, scope, pattern), (name) => name !== false).catch(async (error: Error) => {
+      throw new Error(`${error.message} (page: ${JSON.stringify(await this.ctx.page.run(PAGE_STATE))})`);
+    });
     await this.ctx.page.click(MARKED);
   }
 
@@ -348,7 +350,9 @@ export const steps: Step[] = [
     async run(l, ctx) {
       await l.until('Rain saved on this device', () => ctx.page.run<boolean>(IS_SAVED, 'rain.mp3'), (saved) => saved, 20_000);
       await l.open('/');
-      await l.until('page ready', () => ctx.page.run<string | false>(MARK_CONTROL, GRID, '^Rain\\b'), (name) => name !== false);
+      await l.until('page ready', () => ctx.page.run<string | false>(MARK_CONTROL, GRID, '^Rain\\b'), (name) => name !== false).catch(async (error: Error) => {
+        throw new Error(`${error.message} (page: ${JSON.stringify(await ctx.page.run(PAGE_STATE))})`);
+      });
       await ctx.stopServer();
       await l.tap(GRID, '^Rain\\b');
       await l.playing(/Rain/);

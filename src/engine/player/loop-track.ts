@@ -191,13 +191,9 @@ export class LoopTrack extends EventTarget implements TrackMedia {
       return false;
     }
     const { ctx } = target;
-    const { voice, rate, streaming } = o.windows.createTrackVoice(o.mp3, {
-      ...target,
-      windowSeconds: this.deps.windowSeconds,
-      streamWindowSeconds: this.deps.streamWindowSeconds ?? STREAM_WINDOW_S,
-      onError: this.lost,
-      onResident: this.onResident,
-    });
+    const { windowSeconds, streamWindowSeconds = STREAM_WINDOW_S, startInOrder = true } = this.deps;
+    const inOrder = !this.voices.heard && startInOrder;
+    const { voice, rate, streaming } = o.windows.createTrackVoice(o.mp3, { ...target, windowSeconds, streamWindowSeconds, inOrder, onError: this.lost, onResident: this.onResident });
     this.voices.begin(voice, ctx.currentTime);
     let at: number | null;
     try {

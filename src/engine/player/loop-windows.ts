@@ -26,14 +26,16 @@ export const createLoopVoice = (deps: LoopVoiceDeps) => createVoice({ ...deps, s
 export { openStreamedMp3 } from './streamed-mp3';
 
 /**
- * The loop track's voice over its file (loop-track.ts): walking its segments once the file is whole; before, in
- * order over what has arrived (the segments are known by the whole file), each window waiting for its bytes.
+ * The loop track's voice over its file (loop-track.ts): walking its segments once the file is whole; before, and for
+ * a start from silence, in order over what has arrived (the segments are known by the whole file), each window
+ * waiting for its bytes.
  */
 export function createTrackVoice(
   mp3: StreamedMp3,
-  deps: LoopTarget & Pick<LoopVoiceDeps, 'onError' | 'onResident' | 'windowSeconds'> & { streamWindowSeconds: number },
+  deps: LoopTarget & Pick<LoopVoiceDeps, 'onError' | 'onResident' | 'windowSeconds'> & { streamWindowSeconds: number; inOrder: boolean },
 ): { voice: LoopVoice; rate: number; streaming: boolean } {
-  const whole = mp3.whole();
+  // In order (`inOrder`: a start from silence), short windows decode fastest; the walk takes over a moment later.
+  const whole = deps.inOrder ? null : mp3.whole();
   const layout = whole?.layout ?? mp3.layout();
   const voice = whole
     ? createLoopVoice({ ...deps, file: whole.bytes, layout })

@@ -62,6 +62,8 @@ export interface LoopTrackDeps {
   onUnplayable(error: unknown, track: { src: string; url: string; at: number; playing: boolean }): void;
   windowSeconds?: number;
   streamWindowSeconds?: number;
+  /** A start from silence plays in order first, even a whole file (its first window decodes sooner); true unless false. */
+  startInOrder?: boolean;
 }
 
 export interface Opened {

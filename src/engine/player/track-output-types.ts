@@ -1,5 +1,5 @@
 /** What the track's way out (track-output.ts) offers the player. */
-import type { AudioBus } from '../audio-bus';
+import type { AudioBus, BusNodes } from '../audio-bus';
 import type { LoopTrack, TrackMedia } from './loop-track';
 
 export type ElementListeners = readonly [keyof HTMLMediaElementEventMap, () => void][];
@@ -47,4 +47,10 @@ export interface TrackOutputOptions {
   element?: HTMLAudioElement;
   /** Plays the element again after the clock watchdog reloaded it (the player's play()). */
   replay?(): void;
+}
+
+/** The element's place in the current graph: its context's bus and the track gain (the catalogue volume). */
+export interface Route {
+  readonly nodes: BusNodes;
+  readonly trackGain: GainNode;
 }

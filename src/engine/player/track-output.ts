@@ -12,18 +12,14 @@ import { ramp } from '../level-ramp';
 import { audioContextClass } from '../web-audio';
 import { watchClock, type ClockWatchdog } from './clock-watchdog';
 import { LoopTrack, type TrackMedia } from './loop-track';
+import { loadLoopWindows } from './load-loop-windows';
 import { expectedLimit } from './track-media';
 import { streamFile, type StreamedFile } from './streamed-file';
-import type { ElementListeners, TrackOutput, TrackOutputOptions } from './track-output-types';
+import type { ElementListeners, Route, TrackOutput, TrackOutputOptions } from './track-output-types';
 
 export type { ElementListeners, TrackOutput, TrackOutputOptions } from './track-output-types';
 
 export const PLAYER_AUDIO_ID = 'lull-player';
-
-interface Route {
-  readonly nodes: BusNodes;
-  readonly trackGain: GainNode;
-}
 
 /** A reload by the clock watchdog is not a new load: the player is not told it is loading. */
 const RELOAD_QUIET: ReadonlySet<string> = new Set(['loadstart', 'canplay']);
@@ -83,6 +79,8 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
   });
   for (const [type, listener] of options.listeners) loopTrack.addEventListener(type, () => media === loopTrack && listener());
   media = element;
+  // The decoder's code loads once the page is idle, so a soundscape's first tap does not wait for it (it fails quietly offline).
+  if (typeof window !== 'undefined' && bus) (window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1000)))(() => void loadLoopWindows().catch(() => undefined));
   // The track as the devtools and the tests see it: the element, or the loop track.
   if (typeof window !== 'undefined') Object.defineProperty(window, 'lullTrack', { configurable: true, get: () => media });
 

@@ -13,10 +13,13 @@ export const TRACK_FADE_S = 0.02;
  * With 'playback' latency the context's clock moves in steps of tens of ms on a busy machine.
  */
 export const HANDOVER_LEAD_S = 0.2;
-/** A start from silence (a play, a resume) needs no crossfade: it comes in one scheduling step after its decode. */
-export const START_LEAD_S = 0.05;
-/** While the file arrives, windows of 2 s: the first sound waits for 2 s of bytes, not 5. */
-export const STREAM_WINDOW_S = 2;
+/**
+ * A start from silence (a play, a resume) needs no crossfade, only to reach the audio thread before its time (a start
+ * already past would play late and its next window on time: a step at the first join); 20 ms is several quanta.
+ */
+export const START_LEAD_S = 0.02;
+/** In order (a start, or while the file arrives), windows of 0.5 s: the first sound waits for a short decode and little of the file. */
+export const STREAM_WINDOW_S = 0.5;
 
 export interface HeardVoice {
   readonly voice: LoopVoice;
