@@ -47,6 +47,7 @@ export class LoopTrack extends EventTarget implements TrackMedia {
   get paused(): boolean {
     return this.isPaused;
   }
+
   get error(): { readonly code: number } | null {
     return this.failure;
   }
@@ -87,7 +88,7 @@ export class LoopTrack extends EventTarget implements TrackMedia {
   attach(target: LoopTarget | null): void {
     if (target === this.target) return;
     const at = this.currentTime;
-    this.stopVoices(this.target?.ctx.currentTime ?? 0);
+    this.stopVoices();
     this.target = target;
     this.at = at;
     if (target && !this.isPaused && this.source) this.resume();
@@ -106,7 +107,8 @@ export class LoopTrack extends EventTarget implements TrackMedia {
     opened.then(
       (o) => {
         if (this.opened !== opened) return;
-        this.length = o.mp3.layout().length / o.mp3.layout().sampleRate;
+        const { length, sampleRate } = o.mp3.layout();
+        this.length = length / sampleRate;
         this.emit('canplay');
       },
       (error: unknown) => this.opened === opened && this.fail(error),
@@ -129,7 +131,7 @@ export class LoopTrack extends EventTarget implements TrackMedia {
     this.announce = false;
     this.at = 0;
     this.length = NaN;
-    this.stopVoices(this.target?.ctx.currentTime ?? 0);
+    this.stopVoices();
     delete this.dataset.url;
     this.onResident();
   }
@@ -150,7 +152,7 @@ export class LoopTrack extends EventTarget implements TrackMedia {
     this.at = this.currentTime;
     this.isPaused = true;
     this.announce = false;
-    this.stopVoices(this.target?.ctx.currentTime ?? 0);
+    this.stopVoices();
     this.emit('pause');
   }
 
@@ -217,7 +219,8 @@ export class LoopTrack extends EventTarget implements TrackMedia {
     return true;
   }
 
-  private stopVoices(now: number): void {
+  /** Nothing heard from `now` (the current graph's time): the start in progress is dropped, the heard voice fades out. */
+  private stopVoices(now = this.target?.ctx.currentTime ?? 0): void {
     this.claim = null;
     this.voices.stop(now);
   }
@@ -238,9 +241,8 @@ export class LoopTrack extends EventTarget implements TrackMedia {
       return this.deps.onUnplayable(error, track);
     }
     this.failure = { code: kind };
-    this.stopVoices(this.target?.ctx.currentTime ?? 0);
+    this.stopVoices();
     this.isPaused = true;
     this.emit('error');
   }
-
 }
