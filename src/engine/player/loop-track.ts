@@ -201,9 +201,8 @@ export class LoopTrack extends EventTarget implements TrackMedia {
     try {
       at = await voice.start((t) => where(t, rate), lead);
     } catch (error) {
-      if (!this.voices.starting(voice)) return false;
-      this.voices.stop(ctx.currentTime);
-      this.fail(error);
+      // fail() stops the voices itself, after it has seen whether one is heard (then the element takes over).
+      if (this.voices.starting(voice)) this.fail(error);
       return false;
     }
     if (at === null || !this.voices.starting(voice)) return false;

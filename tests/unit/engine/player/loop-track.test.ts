@@ -376,6 +376,17 @@ describe('loop track', () => {
     expect(track.src).toBe('');
   });
 
+  it("a seek whose first window cannot be decoded while the sound plays hands the file to the element, not an error (never silence)", async () => {
+    // Two decodes for the start and the next window, then every decode fails: the seek's voice cannot start.
+    const { track, unplayable, events, play } = setup({ failAfter: 2 });
+    play('/media/ocean.mp3');
+    await settle();
+    track.currentTime = 3.5;
+    await settle();
+    expect(unplayable).toHaveLength(1);
+    expect(events).not.toContain('error');
+  });
+
   it('a window decoded after its time starts where the audio clock is by then (no late slide, no doubled join)', async () => {
     const { sources, held, raw, play } = setup({ holdDecodes: true });
     play('/media/ocean.mp3');
