@@ -23,7 +23,7 @@ import { createPlayerSession } from './player-session';
 import { createPlayerStats } from './player-stats';
 import { createSourceSwitcher } from './source-switcher';
 import { prefetchOnPress } from './press-prefetch';
-import type { LoopTrack, TrackMedia } from './loop-track';
+import type { TrackMedia } from './loop-track';
 import { createTrackOutput, type TrackOutput } from './track-output';
 
 export { PLAYER_AUDIO_ID } from './track-output';
@@ -55,8 +55,6 @@ export interface PlayerEngineOptions {
 export interface PlayerEngine {
   /** The element songs play on (the first tap's element, once handed over). */
   readonly audio: HTMLAudioElement;
-  /** The soundscapes' loop track (tests and the bench read it). */
-  readonly loopTrack: LoopTrack;
   dispose(): void;
 }
 
@@ -188,9 +186,6 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
   return {
     get audio() {
       return output.element;
-    },
-    get loopTrack() {
-      return output.loopTrack;
     },
     dispose() {
       unsubscribeStore();
