@@ -6,6 +6,8 @@ export interface PlaybackSource {
   readonly fromCache: boolean;
   /** The cached copy's bytes (fromCache only): decoded for a seamless loop without fetching a blob: URL, which the CSP's connect-src does not allow. */
   readonly blob?: Blob;
+  /** The same copy's bytes as the cache read them (fromCache only): a loop track decodes these without reading the blob back. */
+  readonly bytes?: ArrayBuffer;
 }
 
 /**

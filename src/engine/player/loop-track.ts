@@ -9,7 +9,7 @@
  */
 import type { LoopTarget } from './loop-voice';
 import type { StreamedFile } from './streamed-file';
-import { DecoderMissing, failureOf, isAbort, openLoopFile, openSource, type LoopTrackDeps, type Opened, type TrackMedia } from './track-media';
+import { DecoderMissing, failureOf, isAbort, openLoopFile, openSource, type LoopTrackDeps, type Opened, type TrackMedia, type TrackSource } from './track-media';
 import { createTrackVoices, HANDOVER_LEAD_S, START_LEAD_S, STREAM_WINDOW_S } from './track-voices';
 
 export type { TrackMedia } from './track-media';
@@ -19,7 +19,7 @@ export class LoopTrack extends EventTarget implements TrackMedia {
   readonly dataset: DOMStringMap = {};
   readonly loop = true;
   readonly ended = false;
-  private source: { src: string; blob?: Blob } | null = null;
+  private source: Omit<TrackSource, 'url'> | null = null;
   private file: StreamedFile | null = null;
   private opened: Promise<Opened> | null = null;
   private target: LoopTarget | null = null;
@@ -28,8 +28,8 @@ export class LoopTrack extends EventTarget implements TrackMedia {
   private at = 0;
   private failure: { code: number } | null = null;
   private readonly voices = createTrackVoices();
-  /** A play() whose 'playing' has not been said yet. */
-  private announce = false;
+  /** Events owed, in order: a play()'s 'playing' until it is heard, and a 'canplay' that waited for it (see setSource). */
+  private owed: string[] = [];
   private length = NaN;
   /** The latest start's token: an older start that resolves late is dropped. */
   private claim: object | null = null;
@@ -68,10 +68,7 @@ export class LoopTrack extends EventTarget implements TrackMedia {
     this.at = Number.isFinite(this.length) && this.length > 0 ? ((seconds % this.length) + this.length) % this.length : Math.max(0, seconds);
     if (this.isPaused || !this.voices.heard) return;
     const to = this.at;
-    this.startVoice((_, rate) => to * rate, HANDOVER_LEAD_S).then(
-      (started) => started && this.emit('seeked'),
-      () => undefined,
-    );
+    this.startVoice((_, rate) => to * rate, HANDOVER_LEAD_S).then((started) => started && this.emit('seeked'), () => undefined);
   }
 
   /** Decoded bytes held (frames × channels × 4): the voice heard, one starting and any still fading out. */
@@ -95,12 +92,13 @@ export class LoopTrack extends EventTarget implements TrackMedia {
   }
 
   /** A new file: read now (a press may already have started its read: `file`), played from its start. */
-  setSource(source: { src: string; url: string; blob?: Blob }, file?: StreamedFile): void {
+  setSource(source: TrackSource, file?: StreamedFile): void {
     this.release();
-    this.source = { src: source.src, blob: source.blob };
+    // A failed read is read again from the blob where there is one: the bytes are not held twice.
+    this.source = { src: source.src, blob: source.blob, bytes: source.blob ? undefined : source.bytes };
     this.dataset.url = source.url;
     this.dataset.loop = 'streaming';
-    this.file = file ?? (this.deps.openFile ?? openSource)(source.src, source.blob);
+    this.file = file ?? (this.deps.openFile ?? openSource)(source);
     const opened = openLoopFile(this.file, this.deps.loadWindows);
     this.opened = opened;
     this.emit('loadstart');
@@ -109,7 +107,9 @@ export class LoopTrack extends EventTarget implements TrackMedia {
         if (this.opened !== opened) return;
         const { length, sampleRate } = o.mp3.layout();
         this.length = length / sampleRate;
-        this.emit('canplay');
+        // With a play waiting, 'canplay' (the player's turn to playing: a render, 25-40 ms at 4x CPU) waits for the first sound.
+        if (this.owed.length > 0) this.owed.unshift('canplay');
+        else this.emit('canplay');
       },
       (error: unknown) => this.opened === opened && this.fail(error),
     );
@@ -128,7 +128,7 @@ export class LoopTrack extends EventTarget implements TrackMedia {
     this.source = null;
     this.failure = null;
     this.isPaused = true;
-    this.announce = false;
+    this.owed = [];
     this.at = 0;
     this.length = NaN;
     this.stopVoices();
@@ -139,10 +139,10 @@ export class LoopTrack extends EventTarget implements TrackMedia {
   play(): Promise<void> {
     if (!this.source) return Promise.resolve();
     // A failed read is read again (the element's play() after an error reloads it too).
-    if (this.failure) this.setSource({ src: this.source.src, url: this.dataset.url ?? '', blob: this.source.blob });
+    if (this.failure) this.setSource({ ...this.source, url: this.dataset.url ?? '' });
     if (!this.isPaused) return Promise.resolve();
     this.isPaused = false;
-    this.announce = true;
+    this.owed = ['playing'];
     this.resume();
     return Promise.resolve();
   }
@@ -151,14 +151,19 @@ export class LoopTrack extends EventTarget implements TrackMedia {
     if (this.isPaused) return;
     this.at = this.currentTime;
     this.isPaused = true;
-    this.announce = false;
+    this.owed = this.owed.filter((type) => type !== 'playing');
     this.stopVoices();
     this.emit('pause');
+    this.sayOwed();
   }
 
   load(): void {} // The element's load() reads its source again; the track already reads its file.
 
   private emit = (type: string) => this.dispatchEvent(new Event(type));
+
+  private sayOwed(): void {
+    this.owed.splice(0).forEach(this.emit);
+  }
 
   private onResident = () => (this.dataset.decodedBytes = String(this.residentBytes));
 
@@ -209,10 +214,7 @@ export class LoopTrack extends EventTarget implements TrackMedia {
     this.voices.take({ voice, rate, at, streaming });
     this.dataset.loop = streaming ? 'streaming' : 'decoded'; // What is heard (tests, devtools): in order as it arrives, or the walk.
     this.onResident();
-    if (this.announce) {
-      this.announce = false;
-      this.emit('playing');
-    }
+    this.sayOwed();
     // The file became whole while this in-order voice was starting.
     if (streaming && this.file?.complete) this.walk();
     return true;

@@ -56,7 +56,7 @@ export function createSourceSwitcher(deps: SourceSwitcherDeps): SourceSwitcher {
 
   const load = (source: PlaybackSource, forSound: Soundscape) => {
     fromCache = source.fromCache;
-    output.setSource({ src: source.src, url, loops: forSound.kind !== 'lofi', blob: source.blob });
+    output.setSource({ src: source.src, url, loops: forSound.kind !== 'lofi', blob: source.blob, bytes: source.bytes });
   };
 
   async function switchTo(wanted: number): Promise<void> {

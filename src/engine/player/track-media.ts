@@ -4,7 +4,7 @@
  * a read that failed.
  */
 import { loadLoopWindows, type LoopWindows } from './load-loop-windows';
-import { blobFile, streamFile, type StreamedFile } from './streamed-file';
+import { blobFile, bytesFile, streamFile, type FetchFile, type StreamedFile } from './streamed-file';
 import type { StreamedMp3 } from './streamed-mp3';
 
 /** What the player reads of its track: an HTMLMediaElement has all of it. */
@@ -54,9 +54,17 @@ export function failureOf(error: unknown, heard: boolean): 'element' | number {
 /** A failure the app expects on some devices (a warning, not an error report): no decoder, or its code offline. */
 export const expectedLimit = (error: unknown) => /^(DecoderMissing|LoopWindowsUnavailable)$/.test(nameOf(error));
 
+/** A loop track's file: its stream URL, or the saved copy (its bytes as the cache read them, or its blob). */
+export interface TrackSource {
+  readonly src: string;
+  readonly url: string;
+  readonly blob?: Blob;
+  readonly bytes?: ArrayBuffer;
+}
+
 export interface LoopTrackDeps {
-  /** Reads a stream URL (or the saved copy's blob) once. */
-  openFile?: (src: string, blob?: Blob) => StreamedFile;
+  /** Reads a stream URL (or the saved copy) once. */
+  openFile?: (source: TrackSource) => StreamedFile;
   loadWindows?: () => Promise<LoopWindows>;
   /** The file cannot be windowed here (no decoder, no gapless tag, a first window that does not decode): the element plays it. */
   onUnplayable(error: unknown, track: { src: string; url: string; at: number; playing: boolean }): void;
@@ -71,7 +79,8 @@ export interface Opened {
   readonly mp3: StreamedMp3;
 }
 
-export const openSource = (src: string, blob?: Blob) => (blob ? blobFile(blob) : streamFile(src));
+/** The saved copy's bytes when the cache gave them (a blob's read is a round trip: 45-55 ms at 4x CPU, measured), else its blob, else the stream. */
+export const openSource = ({ src, blob, bytes }: TrackSource, fetchFile?: FetchFile) => (bytes ? bytesFile(bytes) : blob ? blobFile(blob) : streamFile(src, fetchFile));
 
 /** The decoder's code and the file's layout (its first bytes): what a loop track needs before its first window. */
 export async function openLoopFile(file: StreamedFile, loadWindows: () => Promise<LoopWindows> = loadLoopWindows): Promise<Opened> {

@@ -31,7 +31,7 @@ export interface TrackOutput {
   /** The catalogue volume, ramped (or element.volume × the bus level in the fallback). */
   setLevel(volume: number): void;
   /** A new file: `src` plays (a stream URL or the saved copy's object URL); `url` names the catalogue file. */
-  setSource(source: { src: string; url: string; loops: boolean; blob?: Blob }): void;
+  setSource(source: { src: string; url: string; loops: boolean; blob?: Blob; bytes?: ArrayBuffer }): void;
   /** The track started, paused or was seeked: its level follows. */
   follow(): void;
   /** The current loop's file as read for decoding (null for songs or without Web Audio): what the offline save stores. */

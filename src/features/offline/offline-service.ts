@@ -133,7 +133,7 @@ export function createOfflineService(deps: OfflineServiceDeps) {
     liveObjectUrl = src;
     lastSource = { soundscapeId: sound.index, fromCache: true, blob };
     playingCachedStatus = showStatus(strings.playingCached(sound.name), 'info', store);
-    return { src, fromCache: true, blob };
+    return { src, fromCache: true, blob, bytes: copy.audio };
   }
 
   /** The same copy as a data: URL, which needs no blob registry (WebKitGTK refused a fresh blob: URL twice in a row). */

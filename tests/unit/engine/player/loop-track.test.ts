@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LoopWindows } from '../../../../src/engine/player/load-loop-windows';
 import { HANDOVER_LEAD_S, LoopTrack, START_LEAD_S, TRACK_FADE_S } from '../../../../src/engine/player/loop-track';
 import { parseMp3Layout } from '../../../../src/engine/player/mp3-layout';
-import { blobFile, streamFile, type FetchFile } from '../../../../src/engine/player/streamed-file';
+import type { FetchFile } from '../../../../src/engine/player/streamed-file';
+import { openSource } from '../../../../src/engine/player/track-media';
 import {
   cutFrom,
   end,
@@ -43,7 +44,7 @@ function setup(options: Setup = {}) {
       return new Response(url.endsWith('forest.mp3') ? OTHER.slice() : FIXTURE.slice());
     });
   const track = new LoopTrack({
-    openFile: (src, blob) => (blob ? blobFile(blob) : streamFile(src, fetchFile)),
+    openFile: (source) => openSource(source, fetchFile),
     loadWindows: options.loadWindows,
     // One voice per start unless a test looks at the in-order start and its hand-over.
     startInOrder: options.startInOrder ?? false,
@@ -85,6 +86,18 @@ describe('loop track', () => {
     // Shown on the track for the bench and devtools.
     expect(track.dataset.decodedBytes).toBe(String(track.residentBytes));
     expect(track.duration).toBeCloseTo(5, 6);
+  });
+
+  it('plays a saved copy from the bytes the cache read, without reading its blob back (a round trip)', async () => {
+    const { track, events, fetches } = setup();
+    const blob = new Blob([FIXTURE.slice()]);
+    const read = vi.spyOn(blob, 'arrayBuffer');
+    track.setSource({ src: 'blob:copy', url: '/media/ocean.mp3', blob, bytes: FIXTURE.slice().buffer });
+    void track.play();
+    await settle();
+    expect(events).toEqual(['loadstart', 'canplay', 'playing']);
+    expect(read).not.toHaveBeenCalled();
+    expect(fetches).toEqual([]);
   });
 
   it('schedules each window exactly where the previous one ends, wraps at the loop end, and frees ended windows', async () => {
@@ -228,6 +241,33 @@ describe('loop track', () => {
     await settle();
     expect(sources.length).toBeGreaterThan(2);
     for (const source of sources) expect(cutFrom(source, OTHER), 'every window is cut from the current file').toBe(true);
+  });
+
+  it("with a play waiting, says 'canplay' with the first sound: its window's decode is asked for before the player hears it can play", async () => {
+    const { held, events, play } = setup({ holdDecodes: true });
+    play('/media/ocean.mp3');
+    await settle();
+    // The file is open and the first window decodes; 'canplay' now would turn the page to playing (a render) first.
+    expect(held).toHaveLength(1);
+    expect(events).toEqual(['loadstart']);
+    held.shift()!();
+    await settle();
+    expect(events).toEqual(['loadstart', 'canplay', 'playing']);
+  });
+
+  it("paused, says 'canplay' once the file opens; paused before the first sound, 'pause' and then 'canplay'", async () => {
+    const opened = setup();
+    opened.track.setSource({ src: '/media/ocean.mp3', url: '/media/ocean.mp3' });
+    await settle();
+    expect(opened.events).toEqual(['loadstart', 'canplay']);
+    const { track, held, events, play } = setup({ holdDecodes: true });
+    play('/media/ocean.mp3');
+    await settle();
+    track.pause();
+    expect(events).toEqual(['loadstart', 'pause', 'canplay']);
+    held.shift()!();
+    await settle();
+    expect(events, 'a start that a pause overtook is not heard').toEqual(['loadstart', 'pause', 'canplay']);
   });
 
   it('a window decode that answers after the track changed schedules nothing and holds nothing', async () => {

@@ -89,6 +89,8 @@ describe('playback source order', () => {
     expect(source.fromCache).toBe(true);
     expect(new Uint8Array(await h.blobs.get(source.src)!.arrayBuffer())).toEqual(oceanBytes);
     expect(h.blobs.get(source.src)!.type).toBe('audio/mpeg');
+    // The bytes as read, for a loop track to decode without reading the blob back.
+    expect(new Uint8Array(source.bytes!)).toEqual(oceanBytes);
     expect(h.statuses).toEqual(['Playing cached version of: Ocean']);
   });
 
