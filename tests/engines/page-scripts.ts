@@ -126,5 +126,5 @@ export const WALK_STATE = `() => {
   return { now: walk.ctx ? walk.ctx.currentTime : null, curves: walk.curves.slice(), track };
 }`;
 
-/** Where the page is, for a step's error: its address, load state, whether the app has hydrated it, and its console errors. */
+/** Where the page is, for a step's error: its address, load state, whether the app has hydrated it, its paints, the scripts that arrived (ms), visibility and the service worker in control. */
 export const PAGE_STATE = `() => ({ href: location.href, readyState: document.readyState, hydrated: document.documentElement.dataset.hydrated || null, root: !!document.getElementById('root'), firstTap: typeof window.__lullFirstTap, scripts: document.scripts.length, entries: performance.getEntriesByType('paint').map((e) => e.name), visibility: document.visibilityState, res: performance.getEntriesByType('resource').filter((e) => e.name.includes('.js')).map((e) => e.name.split('/').pop() + ':' + Math.round(e.responseEnd)).join(' '), now: Math.round(performance.now()), sw: navigator.serviceWorker ? (navigator.serviceWorker.controller ? navigator.serviceWorker.controller.state : 'none') : 'no api' })`;

@@ -90,11 +90,16 @@ class Listener {
     await this.ctx.page.goto(`${this.ctx.origin}${path}`);
   }
 
-  /** A real click on the control named `pattern` under `scope`, once the app answers it. */
-  async tap(scope: string | null, pattern: string) {
-    await this.until(`control ${pattern}`, () => this.ctx.page.run<string | false>(MARK_CONTROL, scope, pattern), (name) => name !== false).catch(async (error: Error) => {
+  /** Until the app answers the control named `pattern` under `scope` (marked for a click); a timeout says where the page is. */
+  async control(scope: string | null, pattern: string, what = `control ${pattern}`) {
+    await this.until(what, () => this.ctx.page.run<string | false>(MARK_CONTROL, scope, pattern), (name) => name !== false).catch(async (error: Error) => {
       throw new Error(`${error.message} (page: ${JSON.stringify(await this.ctx.page.run(PAGE_STATE))})`);
     });
+  }
+
+  /** A real click on the control named `pattern` under `scope`, once the app answers it. */
+  async tap(scope: string | null, pattern: string) {
+    await this.control(scope, pattern);
     await this.ctx.page.click(MARKED);
   }
 
@@ -188,7 +193,7 @@ export const steps: Step[] = [
     name: 'home loads, silent',
     async run(l) {
       await l.open('/');
-      await l.until('sound grid', () => l.ctx.page.run<string | false>(MARK_CONTROL, GRID, '^Rain\\b'), (name) => name !== false);
+      await l.control(GRID, '^Rain\\b', 'sound grid');
       await l.silent('home, nothing tapped', 500);
       const width = await l.ctx.page.run<{ scrolled: number; page: number; window: number }>(SCROLLS_SIDEWAYS);
       if (width.scrolled > 0) throw new Error(`the home page scrolls sideways by ${width.scrolled} px (${width.page} px wide in a ${width.window} px window)`);
@@ -350,9 +355,7 @@ export const steps: Step[] = [
     async run(l, ctx) {
       await l.until('Rain saved on this device', () => ctx.page.run<boolean>(IS_SAVED, 'rain.mp3'), (saved) => saved, 20_000);
       await l.open('/');
-      await l.until('page ready', () => ctx.page.run<string | false>(MARK_CONTROL, GRID, '^Rain\\b'), (name) => name !== false).catch(async (error: Error) => {
-        throw new Error(`${error.message} (page: ${JSON.stringify(await ctx.page.run(PAGE_STATE))})`);
-      });
+      await l.control(GRID, '^Rain\\b', 'page ready');
       await ctx.stopServer();
       await l.tap(GRID, '^Rain\\b');
       await l.playing(/Rain/);

@@ -1,6 +1,7 @@
 /** What the track's way out (track-output.ts) offers the player. */
 import type { AudioBus, BusNodes } from '../audio-bus';
 import type { LoopTrack, TrackMedia } from './loop-track';
+import type { TrackSource } from './track-media';
 
 export type ElementListeners = readonly [keyof HTMLMediaElementEventMap, () => void][];
 
@@ -31,7 +32,7 @@ export interface TrackOutput {
   /** The catalogue volume, ramped (or element.volume × the bus level in the fallback). */
   setLevel(volume: number): void;
   /** A new file: `src` plays (a stream URL or the saved copy's object URL); `url` names the catalogue file. */
-  setSource(source: { src: string; url: string; loops: boolean; blob?: Blob; bytes?: ArrayBuffer }): void;
+  setSource(source: TrackSource & { loops: boolean }): void;
   /** The track started, paused or was seeked: its level follows. */
   follow(): void;
   /** The current loop's file as read for decoding (null for songs or without Web Audio): what the offline save stores. */
