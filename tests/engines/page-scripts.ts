@@ -127,4 +127,23 @@ export const WALK_STATE = `() => {
 }`;
 
 /** Where the page is, for a step's error: its address, load state, whether the app has hydrated it, its paints, the scripts that arrived (ms), visibility and the service worker in control. */
-export const PAGE_STATE = `() => ({ href: location.href, readyState: document.readyState, hydrated: document.documentElement.dataset.hydrated || null, root: !!document.getElementById('root'), firstTap: typeof window.__lullFirstTap, scripts: document.scripts.length, entries: performance.getEntriesByType('paint').map((e) => e.name), visibility: document.visibilityState, res: performance.getEntriesByType('resource').filter((e) => e.name.includes('.js')).map((e) => e.name.split('/').pop() + ':' + Math.round(e.responseEnd)).join(' '), now: Math.round(performance.now()), sw: navigator.serviceWorker ? (navigator.serviceWorker.controller ? navigator.serviceWorker.controller.state : 'none') : 'no api' })`;
+export const PAGE_STATE = `() => ({ href: location.href, readyState: document.readyState, hydrated: document.documentElement.dataset.hydrated || null, root: !!document.getElementById('root'), firstTap: typeof window.__lullFirstTap, preloads: document.querySelectorAll('link[rel=modulepreload]').length, scripts: document.scripts.length, entries: performance.getEntriesByType('paint').map((e) => e.name), visibility: document.visibilityState, res: performance.getEntriesByType('resource').filter((e) => e.name.includes('.js')).map((e) => e.name.split('/').pop() + ':' + Math.round(e.responseEnd)).join(' '), now: Math.round(performance.now()), sw: navigator.serviceWorker ? (navigator.serviceWorker.controller ? navigator.serviceWorker.controller.state : 'none') : 'no api' })`;
+
+/**
+ * Whether a page that never hydrated still runs, and whether its entry module (src/entry-client.ts) ever did: the
+ * entry's first act is to listen for Ctrl+B (early-shortcut.ts), so a synthetic one it takes is cancelled. Then a
+ * timer, a frame and a message within 1 s; then an import of the entry's own URL (evaluated now if it never was) and,
+ * 500 ms later, whether the app's start-up has begun (its modulepreload links).
+ */
+export const PAGE_ALIVE = `async () => {
+  const shortcut = new KeyboardEvent('keydown', { key: 'b', ctrlKey: true, cancelable: true });
+  window.dispatchEvent(shortcut);
+  const ran = shortcut.defaultPrevented ? 'entry had run' : 'entry had NOT run';
+  const within = (ms, what, promise) => Promise.race([promise.then(() => what + ' ok', (e) => what + ' failed: ' + e), new Promise((r) => setTimeout(() => r(what + ' NOT within ' + ms + ' ms'), ms))]);
+  const timer = await Promise.race([new Promise((r) => setTimeout(() => r('timer ok'), 10)), new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = () => r('a message came, no timer in 1 s'); setTimeout(() => c.port2.postMessage(0), 1000); })]);
+  const frame = await within(1000, 'frame', new Promise((r) => requestAnimationFrame(r)));
+  const entrySrc = document.querySelector('script[type=module]')?.src;
+  const entry = entrySrc ? await within(3000, 'import of the entry', import(entrySrc)) : 'no entry script';
+  await new Promise((r) => setTimeout(r, 500));
+  return [ran, timer, frame, entry, 'then ' + document.querySelectorAll('link[rel=modulepreload]').length + ' preloads'].join(', ');
+}`;

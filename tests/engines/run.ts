@@ -19,6 +19,7 @@ const VS_CHROMIUM_DB = 1;
 const ENGINES: EngineName[] = (['chromium', 'firefox', 'webkit'] as const).filter((name) => !process.env.LULL_ENGINES || process.env.LULL_ENGINES.split(',').includes(name));
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const outDir = join(root, 'tests/engines/.output');
 
 interface EngineRun {
   engine: EngineName;
@@ -28,10 +29,22 @@ interface EngineRun {
   notes: Record<string, string>;
 }
 
-async function startServer(): Promise<{ origin: string; server: PreviewServer }> {
+/** Every request the preview server took, when it came (ms from the server's start) and how it ended; a request never answered shows as open. */
+function logRequests(server: PreviewServer): () => string {
+  const started = Date.now();
+  const requests: { at: number; what: string; ended?: string }[] = [];
+  server.httpServer.on('request', (req, res) => {
+    const entry: { at: number; what: string; ended?: string } = { at: Date.now() - started, what: `${req.method} ${req.url}` };
+    requests.push(entry);
+    res.on('close', () => (entry.ended = `${res.statusCode} after ${Date.now() - started - entry.at} ms${res.writableFinished ? '' : ', closed unfinished'}`));
+  });
+  return () => requests.map((r) => `${r.at} ${r.what} ${r.ended ?? 'OPEN'}`).join('\n');
+}
+
+async function startServer(): Promise<{ origin: string; server: PreviewServer; requests: () => string }> {
   const port = await freePort();
   const server = await preview({ root, logLevel: 'warn', preview: { port, strictPort: true, host: 'localhost', open: false } });
-  return { origin: `http://localhost:${port}`, server };
+  return { origin: `http://localhost:${port}`, server, requests: logRequests(server) };
 }
 
 async function stopServer(server: PreviewServer): Promise<void> {
@@ -42,7 +55,7 @@ async function stopServer(server: PreviewServer): Promise<void> {
 
 async function runEngine(engine: EngineName, recorder: Recorder, env: NodeJS.ProcessEnv): Promise<EngineRun> {
   const started = Date.now();
-  const { origin, server } = await startServer();
+  const { origin, server, requests } = await startServer();
   let serverUp = true;
   const stop = async () => {
     if (!serverUp) return;
@@ -58,6 +71,8 @@ async function runEngine(engine: EngineName, recorder: Recorder, env: NodeJS.Pro
       await page.close().catch(() => undefined);
     }
   } finally {
+    // Read when a step fails: did the page's requests reach the server, and were they answered?
+    writeFileSync(join(outDir, `server-${engine}.log`), `${requests()}\n`);
     await stop();
   }
 }
@@ -114,6 +129,7 @@ async function main(): Promise<number> {
     console.error('engines: no production build in dist/: run `npm run build` first.');
     return 1;
   }
+  mkdirSync(outDir, { recursive: true });
   const pulse = startPulse();
   const recorder = new Recorder(pulse);
   const runs: EngineRun[] = [];
@@ -138,8 +154,6 @@ async function main(): Promise<number> {
   compareWithChromium(runs);
   const table = report(runs);
   console.log(`\n${table}\n`);
-  const outDir = join(root, 'tests/engines/.output');
-  mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'engines.json'), `${JSON.stringify({ date: new Date().toISOString(), runs }, null, 2)}\n`);
   const failed = runs.flatMap((run) => run.results.filter((r) => !r.ok).map((r) => `${run.engine}: ${r.step}: ${r.error}`));
   if (failed.length) console.error(`engines: ${failed.length} step(s) failed:\n  ${failed.join('\n  ')}`);

@@ -3,7 +3,7 @@
  * what the browser really output into the null sink), in every engine alike.
  */
 import type { EngineName, EnginePage, Key } from './engines';
-import { ATTRIBUTE, FOCUS, SCROLLS_SIDEWAYS, IS_SAVED, MARK_CONTROL, MARKED, OUTPUT_PATH, PAGE_STATE, PLAYER_STATE, SET_STORAGE, TYPE_INTO, WALK_STATE, WATCH_WALK } from './page-scripts';
+import { ATTRIBUTE, FOCUS, SCROLLS_SIDEWAYS, IS_SAVED, MARK_CONTROL, MARKED, OUTPUT_PATH, PAGE_ALIVE, PAGE_STATE, PLAYER_STATE, SET_STORAGE, TYPE_INTO, WALK_STATE, WATCH_WALK } from './page-scripts';
 import { dbfs, measure, SAMPLE_RATE, SILENCE_DBFS, soundStartsAt, type Heard, type Recorder } from './pulse';
 import { seamMetrics } from '../e2e/output-probe';
 import { loopSegments } from '../../src/catalogue/loop-segments';
@@ -93,7 +93,8 @@ class Listener {
   /** Until the app answers the control named `pattern` under `scope` (marked for a click); a timeout says where the page is. */
   async control(scope: string | null, pattern: string, what = `control ${pattern}`) {
     await this.until(what, () => this.ctx.page.run<string | false>(MARK_CONTROL, scope, pattern), (name) => name !== false).catch(async (error: Error) => {
-      throw new Error(`${error.message} (page: ${JSON.stringify(await this.ctx.page.run(PAGE_STATE))})`);
+      const alive = await this.ctx.page.run<string>(PAGE_ALIVE).catch((e: Error) => `alive? ${e.message}`);
+      throw new Error(`${error.message} (page: ${JSON.stringify(await this.ctx.page.run(PAGE_STATE))}; ${alive})`);
     });
   }
 
