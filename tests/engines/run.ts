@@ -34,7 +34,7 @@ function logRequests(server: PreviewServer): () => string {
   const started = Date.now();
   const requests: { at: number; what: string; ended?: string }[] = [];
   server.httpServer.on('request', (req, res) => {
-    const entry: { at: number; what: string; ended?: string } = { at: Date.now() - started, what: `${req.method} ${req.url}` };
+    const entry: (typeof requests)[number] = { at: Date.now() - started, what: `${req.method} ${req.url}` };
     requests.push(entry);
     res.on('close', () => (entry.ended = `${res.statusCode} after ${Date.now() - started - entry.at} ms${res.writableFinished ? '' : ', closed unfinished'}`));
   });
