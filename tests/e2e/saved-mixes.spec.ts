@@ -70,24 +70,23 @@ test.describe('mix links v2', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/\?mix=2&sound=chill&layers=rain:40,brown:25&volume=80&alive=0&seed=42$/);
   });
 
-  test("a press on 'Play this mix' starts its track's stream, as a card's does, and the tap plays that same load: one download", async ({ page }) => {
-    const loads: { range: string; beforeRelease: boolean }[] = [];
-    let released = false;
+  test("the card reads its track's stream while it shows, before any press, and the tap plays that same load: one download", async ({ page }) => {
+    const loads: { range: string; beforePress: boolean }[] = [];
+    let pressed = false;
     page.on('request', (request) => {
-      if (['media', 'fetch'].includes(request.resourceType()) && new URL(request.url()).pathname === '/media/ocean.mp3') loads.push({ range: request.headers().range ?? '', beforeRelease: !released });
+      if (['media', 'fetch'].includes(request.resourceType()) && new URL(request.url()).pathname === '/media/ocean.mp3') loads.push({ range: request.headers().range ?? '', beforePress: !pressed });
     });
     await page.goto('/?mix=2&sound=ocean&volume=100');
-    // The saved list is read after hydration: a press before it knows nothing is saved fetches nothing.
-    await page.waitForLoadState('networkidle');
+    // The saved list is read after hydration: until then the card cannot know the track streams, and reads nothing.
+    await expect.poll(() => loads.length, { message: 'the card started the stream' }).toBeGreaterThan(0);
     const button = (await page.getByTestId('shared-mix').getByRole('button', { name: 'Play this mix' }).boundingBox())!;
     await page.mouse.move(button.x + button.width / 2, button.y + button.height / 2);
+    pressed = true;
     await page.mouse.down();
-    await expect.poll(() => loads.length, { message: 'the press started the stream' }).toBeGreaterThan(0);
-    released = true;
     await page.mouse.up();
     await expectTrackPlaying(page, 'ocean.mp3');
     const fromStart = loads.filter((load) => load.range === '' || load.range === 'bytes=0-');
-    expect(fromStart).toEqual([{ range: fromStart[0]!.range, beforeRelease: true }]);
+    expect(fromStart).toEqual([{ range: fromStart[0]!.range, beforePress: true }]);
   });
 
   test('hostile layers are ignored with the notice; the rest plays', async ({ page }) => {

@@ -7,9 +7,9 @@
  * 'playing', 'pause', 'seeked', 'error'), so the player follows it as it follows the element that plays songs.
  * A file this engine cannot window, or a decoder that is missing, is the element's to play (`onUnplayable`).
  */
-import type { LoopTarget } from './loop-voice';
+import type { LoopTarget, Predecoded } from './loop-voice';
 import type { StreamedFile } from './streamed-file';
-import { DecoderMissing, failureOf, isAbort, openLoopFile, openSource, type LoopTrackDeps, type Opened, type TrackMedia, type TrackSource } from './track-media';
+import { DecoderMissing, failureOf, isAbort, openLoopFile, openSource, warmStart, type LoopTrackDeps, type Opened, type TrackMedia, type TrackSource, type WarmStart } from './track-media';
 import { createTrackVoices, HANDOVER_LEAD_S, START_LEAD_S, STREAM_WINDOW_S } from './track-voices';
 
 export type { TrackMedia } from './track-media';
@@ -22,6 +22,7 @@ export class LoopTrack extends EventTarget implements TrackMedia {
   private source: Omit<TrackSource, 'url'> | null = null;
   private file: StreamedFile | null = null;
   private opened: Promise<Opened> | null = null;
+  private early: Promise<Predecoded | null> | null = null; // A warm start's first window, for the first voice only.
   private target: LoopTarget | null = null;
   private isPaused = true;
   /** Where the sound is while nothing plays (seconds in the file). */
@@ -44,17 +45,9 @@ export class LoopTrack extends EventTarget implements TrackMedia {
     return typeof document === 'undefined' ? this.source.src : new URL(this.source.src, document.baseURI).href;
   }
 
-  get paused(): boolean {
-    return this.isPaused;
-  }
-
-  get error(): { readonly code: number } | null {
-    return this.failure;
-  }
-
-  get duration(): number {
-    return this.length;
-  }
+  get paused(): boolean { return this.isPaused; }
+  get error(): { readonly code: number } | null { return this.failure; }
+  get duration(): number { return this.length; }
 
   get currentTime(): number {
     const heard = this.voices.heard;
@@ -91,16 +84,20 @@ export class LoopTrack extends EventTarget implements TrackMedia {
     if (target && !this.isPaused && this.source) this.resume();
   }
 
-  /** A new file: read now (a press may already have started its read: `file`), played from its start. */
-  setSource(source: TrackSource, file?: StreamedFile): void {
+  /** Opens `file` and decodes its first window now, before any tap (setSource takes it over). */
+  warm = (file: StreamedFile): WarmStart => warmStart(file, this.deps.streamWindowSeconds ?? STREAM_WINDOW_S, this.deps.loadWindows);
+
+  /** A new file: read now (a press may already have started its read: `file`, and warmed it: `warm`), played from its start. */
+  setSource(source: TrackSource, file?: StreamedFile, warm?: WarmStart): void {
     this.release();
     // A failed read is read again from the blob where there is one: the bytes are not held twice.
     this.source = { src: source.src, blob: source.blob, bytes: source.blob ? undefined : source.bytes };
     this.dataset.url = source.url;
     this.dataset.loop = 'streaming';
     this.file = file ?? (this.deps.openFile ?? openSource)(source);
-    const opened = openLoopFile(this.file, this.deps.loadWindows);
+    const opened = warm?.opened ?? openLoopFile(this.file, this.deps.loadWindows);
     this.opened = opened;
+    this.early = warm?.first ?? null;
     this.emit('loadstart');
     opened.then(
       (o) => {
@@ -125,6 +122,7 @@ export class LoopTrack extends EventTarget implements TrackMedia {
     this.file?.abort();
     this.file = null;
     this.opened = null;
+    this.early = null;
     this.source = null;
     this.failure = null;
     this.isPaused = true;
@@ -200,7 +198,9 @@ export class LoopTrack extends EventTarget implements TrackMedia {
     const { ctx } = target;
     const { windowSeconds, streamWindowSeconds = STREAM_WINDOW_S, startInOrder = true } = this.deps;
     const inOrder = !this.voices.heard && startInOrder;
-    const { voice, rate, streaming } = o.windows.createTrackVoice(o.mp3, { ...target, windowSeconds, streamWindowSeconds, inOrder, onError: this.lost, onResident: this.onResident });
+    const predecoded = (inOrder && this.early) || undefined;
+    this.early = null;
+    const { voice, rate, streaming } = o.windows.createTrackVoice(o.mp3, { ...target, windowSeconds, streamWindowSeconds, inOrder, predecoded, onError: this.lost, onResident: this.onResident });
     this.voices.begin(voice, ctx.currentTime);
     let at: number | null;
     try {

@@ -22,6 +22,16 @@ export interface LoopVoiceDeps extends LoopTarget {
   seed?: number;
   /** A file still arriving (streamed-mp3.ts): each slice waits for its frames (`file` is then not read). */
   readSlice?: (start: number, length: number) => Promise<Mp3Slice>;
+  /** A window decoded ahead (a warm start, track-media.ts): the voice's first decode uses it when it is that window, else decodes its own. */
+  predecoded?: Promise<Predecoded | null>;
+}
+
+/** File samples [start, start + length) decoded at the file's rate: the buffer holds them from `skip`. */
+export interface Predecoded {
+  readonly start: number;
+  readonly length: number;
+  readonly buffer: AudioBuffer;
+  readonly skip: number;
 }
 
 export interface LoopVoice {

@@ -5,12 +5,12 @@
  * playing, those up to a window or so ahead and one being decoded: ≤ 5 × 1.9 MB for any length (the file: 46 MB).
  * The voice owns its clock: `position(at)` is where an in-order play would be (what the element shows).
  */
-import { samplesAfterEnd, sliceMp3 } from './mp3-layout';
+import { samplesAfterEnd, sliceMp3, type Mp3Layout } from './mp3-layout';
 import { decodeSlice, decoderFor, WindowDecodeError, type Decoded } from './window-decode';
 import { applyPieceGain, planPieces, type Piece } from './loop-pieces';
 import type { LoopVoice, LoopVoiceDeps } from './loop-voice-types';
 
-export type { LoopTarget, LoopVoice, LoopVoiceDeps } from './loop-voice-types';
+export type { LoopTarget, LoopVoice, LoopVoiceDeps, Predecoded } from './loop-voice-types';
 
 /** 5 s: a decode per 5 s of sound, three windows well under the 12 MB budget. */
 export const WINDOW_SECONDS = 5;
@@ -42,6 +42,16 @@ const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 const bytesOf = (buffer: AudioBuffer) => buffer.length * buffer.numberOfChannels * 4;
 
+/** Samples decoded past a piece's end for a join to the next (fewer after the file's end if its padding is short). */
+const tailSamples = (p: Piece, layout: Mp3Layout) =>
+  !p.continues ? 0 : p.start + p.length < layout.length ? Math.min(JOIN_SAMPLES, layout.length - p.start - p.length) : Math.min(JOIN_SAMPLES, samplesAfterEnd(layout));
+
+/** The samples an in-order start from the file's beginning decodes first (a warm start decodes them before the tap). */
+export function firstWindow(layout: Mp3Layout, windowSeconds: number): { start: number; length: number } {
+  const piece = planPieces({ fileLength: layout.length, windowSamples: Math.round(windowSeconds * layout.sampleRate), from: 0, seed: 0 })();
+  return { start: piece.start, length: piece.length + tailSamples(piece, layout) };
+}
+
 export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
   const { ctx, file, layout } = deps;
   const rate = layout.sampleRate;
@@ -70,15 +80,21 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
   const onGrid = (sample: number) => wrap(Math.round(sample / grid) * grid);
   const dueOf = (piece: Piece) => originAt + piece.at / rate;
 
-  /** Samples decoded past a piece's end for a join to the next (fewer after the file's end if its padding is short). */
-  const tailOf = (p: Piece) =>
-    !p.continues ? 0 : p.start + p.length < layout.length ? Math.min(JOIN_SAMPLES, layout.length - p.start - p.length) : Math.min(JOIN_SAMPLES, samplesAfterEnd(layout));
+  const tailOf = (p: Piece) => tailSamples(p, layout);
+  /** A window decoded ahead: offered to the first decode only, and held no longer than that. */
+  let predecoded = deps.predecoded;
   /** The fade-in of the next piece: the previous piece's tail. */
   let nextFade = 0;
   const decodePiece = async (piece: Piece): Promise<Decoded> => {
     decoding++;
     try {
       const length = piece.length + tailOf(piece);
+      const ahead = predecoded;
+      predecoded = undefined;
+      // One that failed, or is another window, is decoded here (a real failure is then this decode's to report).
+      const early = ahead && (await ahead.catch(() => null));
+      if (stopped) throw new VoiceStopped();
+      if (early && early.start === piece.start && early.length === length) return { piece, buffer: early.buffer, skip: early.skip };
       const slice = deps.readSlice ? await deps.readSlice(piece.start, length) : sliceMp3(file, layout, piece.start, length);
       if (stopped) throw new VoiceStopped();
       return { piece, ...(await decodeSlice(decoder, slice)) };
@@ -86,6 +102,7 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
       decoding--;
     }
   };
+
 
   /** Plays `buffer` (piece `p` decoded, its first sample at `skip`) from `into` samples in at `when`, faded in over `fade` samples. */
   const schedule = (buffer: AudioBuffer, skip: number, p: Piece, into: number, when: number, fade: number) => {

@@ -4,8 +4,9 @@
  */
 import { fileFingerprint } from '../../catalogue/file-fingerprint';
 import { loopSegments, type LoopSegments } from '../../catalogue/loop-segments';
-import { createLoopVoice as createVoice, type LoopTarget, type LoopVoice, type LoopVoiceDeps } from './loop-voice';
+import { createLoopVoice as createVoice, firstWindow, type LoopTarget, type LoopVoice, type LoopVoiceDeps, type Predecoded } from './loop-voice';
 import type { StreamedMp3 } from './streamed-mp3';
+import { decodeSlice } from './window-decode';
 
 export { parseMp3Layout } from './mp3-layout';
 
@@ -32,7 +33,7 @@ export { openStreamedMp3 } from './streamed-mp3';
  */
 export function createTrackVoice(
   mp3: StreamedMp3,
-  deps: LoopTarget & Pick<LoopVoiceDeps, 'onError' | 'onResident' | 'windowSeconds'> & { streamWindowSeconds: number; inOrder: boolean },
+  deps: LoopTarget & Pick<LoopVoiceDeps, 'onError' | 'onResident' | 'windowSeconds' | 'predecoded'> & { streamWindowSeconds: number; inOrder: boolean },
 ): { voice: LoopVoice; rate: number; streaming: boolean } {
   // In order (`inOrder`: a start from silence), short windows decode fastest; the walk takes over a moment later.
   const whole = deps.inOrder ? null : mp3.whole();
@@ -41,4 +42,16 @@ export function createTrackVoice(
     ? createLoopVoice({ ...deps, file: whole.bytes, layout })
     : createVoice({ ...deps, file: new Uint8Array(0), layout, readSlice: mp3.readSlice, windowSeconds: deps.streamWindowSeconds });
   return { voice, rate: layout.sampleRate, streaming: !whole };
+}
+
+/**
+ * A warm start (track-media.ts): the first window an in-order start decodes (`windowSeconds` long), decoded now at
+ * the file's rate, where the voice decodes it too (window-decode.ts); null where no offline context exists.
+ */
+export async function predecodeFirst(mp3: StreamedMp3, windowSeconds: number): Promise<Predecoded | null> {
+  if (typeof OfflineAudioContext === 'undefined') return null;
+  const layout = mp3.layout();
+  const { start, length } = firstWindow(layout, windowSeconds);
+  const decoder = new OfflineAudioContext({ numberOfChannels: 2, length: 1, sampleRate: layout.sampleRate });
+  return { start, length, ...(await decodeSlice(decoder, await mp3.readSlice(start, length))) };
 }

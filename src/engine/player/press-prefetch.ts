@@ -4,8 +4,12 @@
  * starts that stream on the player's element; the tap then plays the same load (no second
  * download). Only a stream known to be unsaved and playable now: a saved sound comes from the
  * cache, and a press that turns into a scroll (pointercancel) or ends elsewhere stops the load.
+ * A mix link's card offers its track (offer-store.ts) for as long as it shows: that soundscape's
+ * stream is read and its first window decoded before the tap (not with Save-Data on).
  */
-import { soundscapes } from '../../catalogue/catalogue';
+import { subscribeKey } from 'valtio/vanilla/utils';
+import { soundscapes, type Soundscape } from '../../catalogue/catalogue';
+import { offerStore, type OfferState } from '../../stores/offer-store';
 import { isSoundAvailable, type OfflineState } from '../../stores/offline-store';
 import { playbackUrl, type PlayerState } from '../../stores/player-store';
 import type { TrackOutput } from './track-output';
@@ -15,22 +19,39 @@ const SOUND_CARD = '[data-sound-index]';
 
 const cardAt = (target: EventTarget | null): HTMLElement | null => (target instanceof Element ? target.closest<HTMLElement>(SOUND_CARD) : null);
 
-export function prefetchOnPress(deps: { target: Window; output: TrackOutput; store: PlayerState; offline: OfflineState }): () => void {
+/** The listener asked the browser to spare their data (Chromium's Save-Data): nothing is read before a tap. */
+const savesData = () => typeof navigator !== 'undefined' && (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+
+export interface PrefetchDeps {
+  target: Window;
+  output: TrackOutput;
+  store: PlayerState;
+  offline: OfflineState;
+  offer?: OfferState;
+}
+
+export function prefetchOnPress(deps: PrefetchDeps): () => void {
   const { target, output, store, offline } = deps;
+  const offer = deps.offer ?? offerStore;
   let pressed: HTMLElement | null = null;
+  /** The offered sound being read ahead, or null. */
+  let offered: Soundscape | null = null;
+
+  /** Known to stream (the saved list is read and holds no copy) and playable now, with nothing playing. */
+  const streamable = (sound: Soundscape | undefined): sound is Soundscape =>
+    !!sound && store.intent !== 'play' && !output.holdsSource() && offline.online && offline.cacheListLoaded && offline.cachedUrls[sound.index] === undefined && isSoundAvailable(offline, sound.index);
 
   const down = (event: PointerEvent) => {
     const card = cardAt(event.target);
-    if (!card || event.button !== 0 || store.intent === 'play' || output.holdsSource()) return;
+    if (!card || event.button !== 0) return;
     const sound = soundscapes[Number(card.dataset.soundIndex)];
-    const known = offline.online && offline.cacheListLoaded && offline.cachedUrls[sound?.index ?? -1] === undefined;
-    if (!sound || !known || !isSoundAvailable(offline, sound.index) || card.matches(':disabled')) return;
-    pressed = card;
-    output.prefetch(playbackUrl(sound, store), sound.kind !== 'lofi');
+    if (!streamable(sound) || card.matches(':disabled')) return;
+    // False when the offer already reads this sound: the press then has nothing of its own to cancel.
+    if (output.prefetch(playbackUrl(sound, store), sound.kind !== 'lofi')) pressed = card;
   };
   const cancel = () => {
+    if (pressed) output.cancelPrefetch();
     pressed = null;
-    output.cancelPrefetch();
   };
   const up = (event: PointerEvent) => {
     // Released on the card, the click follows and its setSource takes the load over.
@@ -38,12 +59,25 @@ export function prefetchOnPress(deps: { target: Window; output: TrackOutput; sto
     pressed = null;
   };
 
+  const followOffer = () => {
+    const sound = offer.index === null ? undefined : soundscapes[offer.index];
+    if (sound === offered) return;
+    // The card went: without a tap its read stops (a tap's setSource has taken it over already).
+    if (offered && store.intent !== 'play') output.cancelPrefetch();
+    offered = null;
+    if (!streamable(sound) || sound.kind === 'lofi' || savesData()) return;
+    if (output.prefetch(playbackUrl(sound, store), true, true)) offered = sound;
+  };
+
   target.addEventListener('pointerdown', down, { capture: true, passive: true });
   target.addEventListener('pointerup', up, { capture: true, passive: true });
   target.addEventListener('pointercancel', cancel, { capture: true, passive: true });
+  const unsubscribers = [subscribeKey(offer, 'index', followOffer), subscribeKey(offline, 'cacheListLoaded', followOffer), subscribeKey(offline, 'online', followOffer)];
+  followOffer();
   return () => {
     target.removeEventListener('pointerdown', down, { capture: true });
     target.removeEventListener('pointerup', up, { capture: true });
     target.removeEventListener('pointercancel', cancel, { capture: true });
+    for (const unsubscribe of unsubscribers) unsubscribe();
   };
 }

@@ -6,6 +6,7 @@
 import { loadLoopWindows, type LoopWindows } from './load-loop-windows';
 import { blobFile, bytesFile, streamFile, type FetchFile, type StreamedFile } from './streamed-file';
 import type { StreamedMp3 } from './streamed-mp3';
+import type { Predecoded } from './loop-voice-types';
 
 /** What the player reads of its track: an HTMLMediaElement has all of it. */
 export interface TrackMedia extends EventTarget {
@@ -86,4 +87,22 @@ export const openSource = ({ src, blob, bytes }: TrackSource, fetchFile?: FetchF
 export async function openLoopFile(file: StreamedFile, loadWindows: () => Promise<LoopWindows> = loadLoopWindows): Promise<Opened> {
   const windows = await loadWindows();
   return { windows, mp3: await windows.openStreamedMp3(file) };
+}
+
+/**
+ * A track's start made ahead of its tap (a mix link's card names its track: press-prefetch.ts): the file opened and
+ * its first in-order window decoded, so the tap's first sound waits for neither. A failure here is the tap's to meet.
+ */
+export interface WarmStart {
+  readonly opened: Promise<Opened>;
+  readonly first: Promise<Predecoded | null>;
+}
+
+export function warmStart(file: StreamedFile, windowSeconds: number, loadWindows: () => Promise<LoopWindows> = loadLoopWindows): WarmStart {
+  const opened = openLoopFile(file, loadWindows);
+  const first = opened.then((o) => o.windows.predecodeFirst(o.mp3, windowSeconds));
+  // Unheard until a tap adopts it (a dismissed card aborts the read): no unhandled rejection meanwhile.
+  opened.catch(() => undefined);
+  first.catch(() => undefined);
+  return { opened, first };
 }

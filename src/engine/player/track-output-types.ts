@@ -24,10 +24,12 @@ export interface TrackOutput {
   unlock(): void;
   /**
    * A press on a sound when the element holds nothing: its stream starts loading now, and the tap's
-   * setSource with the same URL keeps that load instead of starting another (press-prefetch.ts).
+   * setSource with the same URL keeps that load instead of starting another (press-prefetch.ts). `warm`
+   * (a soundscape offered by a mix link's card) also opens the file and decodes its first window.
+   * False when nothing started: a source is held, or this URL is already being read.
    */
-  prefetch(url: string, loops?: boolean): void;
-  /** The press did not become a tap on that sound: the load stops and the element is empty again. */
+  prefetch(url: string, loops?: boolean, warm?: boolean): boolean;
+  /** The press (or the offer) did not become a tap on that sound: the load stops and the element is empty again. */
   cancelPrefetch(): void;
   /** The catalogue volume, ramped (or element.volume × the bus level in the fallback). */
   setLevel(volume: number): void;

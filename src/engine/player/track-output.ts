@@ -13,7 +13,7 @@ import { audioContextClass } from '../web-audio';
 import { watchClock, type ClockWatchdog } from './clock-watchdog';
 import { LoopTrack, type TrackMedia } from './loop-track';
 import { loadLoopWindows } from './load-loop-windows';
-import { expectedLimit } from './track-media';
+import { expectedLimit, type WarmStart } from './track-media';
 import { streamFile, type StreamedFile } from './streamed-file';
 import type { ElementListeners, Route, TrackOutput, TrackOutputOptions } from './track-output-types';
 
@@ -85,11 +85,9 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
   if (typeof window !== 'undefined') Object.defineProperty(window, 'lullTrack', { configurable: true, get: () => media });
 
   /** The stream a press started reading, until a setSource takes it over or the press is cancelled. */
-  let prefetched: { url: string; file?: StreamedFile } | undefined;
+  let prefetched: { url: string; file?: StreamedFile; warm?: WarmStart } | undefined;
   let prefetchPlayed = false;
-  const notePrefetchPlayed = () => {
-    prefetchPlayed = true;
-  };
+  const notePrefetchPlayed = () => { prefetchPlayed = true; };
   const holdsPrefetch = () => prefetched !== undefined && (prefetched.file ? true : element.getAttribute('src') === prefetched.url && !element.error);
 
   const applyLevel = () => {
@@ -123,6 +121,12 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
     if (!element.hasAttribute('src')) return;
     element.removeAttribute('src');
     element.load();
+  };
+  const cancelPrefetch = () => {
+    if (!holdsPrefetch()) return;
+    prefetched?.file?.abort();
+    prefetched = undefined;
+    emptyElement();
   };
 
   /** The element plays `source` (a song; a soundscape without windows) from `at` seconds. */
@@ -195,31 +199,29 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
       volume = next;
       applyLevel();
     },
-    prefetch(url, loops = false) {
-      if (element.hasAttribute('src') || loopTrack.src) return;
-      // A soundscape's file is read once, by the loop track: the press starts that read.
+    prefetch(url, loops = false, warm = false) {
+      if (element.hasAttribute('src') || loopTrack.src || (holdsPrefetch() && prefetched?.url === url)) return false;
+      cancelPrefetch();
+      // A soundscape's file is read once, by the loop track: the press starts that read (an offer decodes its first window too).
       if (loops && windowed(url)) {
-        prefetched = { url, file: streamFile(url) };
-        return;
+        const file = streamFile(url);
+        prefetched = { url, file, warm: warm ? loopTrack.warm(file) : undefined };
+        return true;
       }
       prefetched = { url };
       prefetchPlayed = false;
       element.addEventListener('playing', notePrefetchPlayed, { once: true });
       element.src = url;
+      return true;
     },
-    cancelPrefetch() {
-      if (!holdsPrefetch()) return;
-      prefetched?.file?.abort();
-      prefetched = undefined;
-      emptyElement();
-    },
+    cancelPrefetch,
     setSource(source) {
       if (source.loops && windowed(source.url)) {
-        const file = prefetched?.file && prefetched.url === source.src ? prefetched.file : undefined;
-        if (!file) prefetched?.file?.abort();
+        const taken = prefetched?.file && prefetched.url === source.src ? prefetched : undefined;
+        if (!taken) prefetched?.file?.abort();
         media = loopTrack;
         emptyElement();
-        loopTrack.setSource(source, file);
+        loopTrack.setSource(source, taken?.file, taken?.warm);
       } else {
         loopTrack.release();
         prefetched?.file?.abort();

@@ -12,6 +12,7 @@ import { mediaSlug } from '../../catalogue/entries';
 import { prepareLayers } from '../../engine/layers/prepare-layers';
 import { strings } from '../../lib/strings';
 import { isNoiseColour } from '../../stores/noise-store';
+import { offerSound } from '../../stores/offer-store';
 import { offlineStore } from '../../stores/offline-store';
 import { playableSoundscapes, playerStore } from '../../stores/player-store';
 import { decodeMixLink, type SharedMix } from './mix-link';
@@ -75,6 +76,13 @@ export function SharedMixPrompt() {
   useEffect(() => {
     if (noise || soundscape) prepareLayers({ noise, soundscape });
   }, [noise, soundscape]);
+  // While the card shows, its track is offered: the engine reads it and decodes its first window before the tap.
+  const offered = decoded.kind === 'mix' && !played ? planMix(mixOfLink(decoded.mix), appPlaces(offline)).trackIndex : undefined;
+  useEffect(() => {
+    if (offered === undefined) return;
+    offerSound(offered);
+    return () => offerSound(null);
+  }, [offered]);
   if (decoded.kind === 'none' || played) return null;
 
   const forget = () => {

@@ -91,7 +91,7 @@ export interface FakeSource {
 }
 
 /** Decodes as a tag-honouring decoder would: the slice's own layout says how many samples. */
-function fakeDecode(bytes: ArrayBuffer): FakeBuffer {
+export function fakeDecode(bytes: ArrayBuffer): FakeBuffer {
   const slice = new Uint8Array(bytes);
   return { length: parseMp3Layout(slice).length, numberOfChannels: 2, slice };
 }

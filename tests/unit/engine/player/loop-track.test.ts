@@ -5,7 +5,7 @@
  * change aborts the read and drops late reads and decodes (50 switches in 10 s on a timer-driven clock leave one
  * sound held and no read open); a file that cannot be windowed goes to the element, a failed read is an 'error'.
  */
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LoopWindows } from '../../../../src/engine/player/load-loop-windows';
 import { HANDOVER_LEAD_S, LoopTrack, START_LEAD_S, TRACK_FADE_S } from '../../../../src/engine/player/loop-track';
 import { parseMp3Layout } from '../../../../src/engine/player/mp3-layout';
@@ -15,6 +15,7 @@ import {
   cutFrom,
   end,
   fakeContext,
+  fakeDecode,
   FIXTURE,
   fixtureBytes,
   OTHER,
@@ -476,5 +477,81 @@ describe('loop track', () => {
     expect(failing.events.at(-1)).toBe('error');
     expect(failing.track.error?.code).toBe(2);
     expect(failing.track.paused).toBe(true);
+  });
+
+  describe("a warm start (a mix link's card offers its track: press-prefetch.ts)", () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    /** Decodes at the file's rate off the audio clock, as the warm start does; `fail` makes every decode fail. */
+    const offlineDecoder = (fail = false) => {
+      const decoded: ArrayBuffer[] = [];
+      vi.stubGlobal(
+        'OfflineAudioContext',
+        class {
+          constructor(readonly options: { sampleRate: number }) {}
+          decodeAudioData(bytes: ArrayBuffer) {
+            decoded.push(bytes);
+            return fail ? Promise.reject(new DOMException('Unable to decode audio data', 'EncodingError')) : Promise.resolve(fakeDecode(bytes));
+          }
+        },
+      );
+      return decoded;
+    };
+    const readFile = (reads: string[]) => openSource({ src: '/media/ocean.mp3', url: '/media/ocean.mp3' }, async (url) => (reads.push(url), new Response(FIXTURE.slice())));
+
+    it('the file is opened and its first window decoded before the tap; the tap plays that buffer at once, from one read', async () => {
+      const offline = offlineDecoder();
+      const { track, sources, raw, events, fetches } = setup({ startInOrder: true });
+      const onClock = vi.spyOn(raw as unknown as { decodeAudioData: (bytes: ArrayBuffer) => Promise<unknown> }, 'decodeAudioData');
+      let decodedWhenHeard: ArrayBuffer[] = [];
+      track.addEventListener('playing', () => (decodedWhenHeard = onClock.mock.calls.map(([bytes]) => bytes)), { once: true });
+      const reads: string[] = [];
+      const file = readFile(reads);
+      const warm = track.warm(file);
+      await settle();
+      expect(offline, 'decoded before any tap').toHaveLength(1);
+      expect(sources).toHaveLength(0);
+      track.setSource({ src: '/media/ocean.mp3', url: '/media/ocean.mp3' }, file, warm);
+      void track.play();
+      await settle();
+      expect(events.slice(0, 3)).toEqual(['loadstart', 'canplay', 'playing']);
+      const first = await warm.first;
+      expect(sources[0]!.buffer, "the first window heard is the warm start's").toBe(first!.buffer);
+      expect(sources[0]!.started![0]).toBeCloseTo(10 + START_LEAD_S, 9);
+      expect(sources[0]!.started![1]).toBeCloseTo(skipOf(0), 9);
+      // Heard without decoding that window again: what the voice decoded by then is the next window (its own).
+      const same = (bytes: ArrayBuffer) => Buffer.from(bytes).equals(Buffer.from(offline[0]!));
+      expect(decodedWhenHeard.length).toBeGreaterThan(0);
+      expect(decodedWhenHeard.some(same)).toBe(false);
+      expect([...reads, ...fetches], 'one read of the file').toEqual(['/media/ocean.mp3']);
+    });
+
+    it('a warm decode that failed is decoded again by the tap (never silence); a start elsewhere than the first window ignores it', async () => {
+      offlineDecoder(true);
+      const failed = setup({ startInOrder: true });
+      const file = readFile([]);
+      const warm = failed.track.warm(file);
+      await settle();
+      expect(await warm.first.catch(() => 'failed')).toBe('failed');
+      failed.track.setSource({ src: '/media/ocean.mp3', url: '/media/ocean.mp3' }, file, warm);
+      void failed.track.play();
+      await settle();
+      expect(failed.events.slice(0, 3)).toEqual(['loadstart', 'canplay', 'playing']);
+      expect(failed.sources[0]!.started![0]).toBeCloseTo(10 + START_LEAD_S, 9);
+      expect(failed.sources[0]!.started![1]).toBeCloseTo(skipOf(0), 9);
+
+      offlineDecoder();
+      const elsewhere = setup({ startInOrder: true });
+      const other = readFile([]);
+      const ahead = elsewhere.track.warm(other);
+      await settle();
+      elsewhere.track.setSource({ src: '/media/ocean.mp3', url: '/media/ocean.mp3' }, other, ahead);
+      elsewhere.track.currentTime = 2.5;
+      void elsewhere.track.play();
+      await settle();
+      expect(elsewhere.sources[0]!.buffer).not.toBe((await ahead.first)!.buffer);
+      // 2.5 s is in the third 1 s window: played from 0.5 s into it.
+      expect(elsewhere.sources[0]!.started![1]).toBeCloseTo(skipOf(2) + 0.5, 4);
+    });
   });
 });

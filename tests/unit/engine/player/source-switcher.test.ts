@@ -36,7 +36,7 @@ function fakeOutput(): TrackOutput & { sources: { src: string; url: string; loop
     sources,
     open: () => {},
     unlock: () => {},
-    prefetch: () => {},
+    prefetch: () => false,
     cancelPrefetch: () => {},
     setLevel: () => {},
     setSource: (source) => void sources.push({ src: source.src, url: source.url, loops: source.loops }),
