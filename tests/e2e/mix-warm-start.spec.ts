@@ -56,7 +56,7 @@ test.describe("a mix link's track, warmed before the tap", () => {
     await expect(page.getByTestId('shared-mix')).toBeVisible();
     // No press, no tap: the card alone reads the file and decodes its first window off the audio clock.
     await expect.poll(() => page.evaluate(() => (window as unknown as Watched).__decodes.filter((d) => d.offline).length), { message: 'the first window decoded before any tap' }).toBe(1);
-    expect(await page.evaluate(() => (window as unknown as Watched).__reads.length)).toBe(1);
+    expect(await reads(page)).toBe(1);
     await page.evaluate(() => {
       const w = window as unknown as Watched & { __clickAt?: number };
       document.addEventListener('click', () => (w.__clickAt ??= performance.now()), true);

@@ -103,7 +103,6 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
     }
   };
 
-
   /** Plays `buffer` (piece `p` decoded, its first sample at `skip`) from `into` samples in at `when`, faded in over `fade` samples. */
   const schedule = (buffer: AudioBuffer, skip: number, p: Piece, into: number, when: number, fade: number) => {
     const node = ctx.createBufferSource();

@@ -6,7 +6,7 @@ import { fileFingerprint } from '../../catalogue/file-fingerprint';
 import { loopSegments, type LoopSegments } from '../../catalogue/loop-segments';
 import { createLoopVoice as createVoice, firstWindow, type LoopTarget, type LoopVoice, type LoopVoiceDeps, type Predecoded } from './loop-voice';
 import type { StreamedMp3 } from './streamed-mp3';
-import { decodeSlice } from './window-decode';
+import { decodeSlice, fileRateDecoder } from './window-decode';
 
 export { parseMp3Layout } from './mp3-layout';
 
@@ -49,9 +49,9 @@ export function createTrackVoice(
  * the file's rate, where the voice decodes it too (window-decode.ts); null where no offline context exists.
  */
 export async function predecodeFirst(mp3: StreamedMp3, windowSeconds: number): Promise<Predecoded | null> {
-  if (typeof OfflineAudioContext === 'undefined') return null;
   const layout = mp3.layout();
+  const decoder = fileRateDecoder(layout.sampleRate);
+  if (!decoder) return null;
   const { start, length } = firstWindow(layout, windowSeconds);
-  const decoder = new OfflineAudioContext({ numberOfChannels: 2, length: 1, sampleRate: layout.sampleRate });
   return { start, length, ...(await decodeSlice(decoder, await mp3.readSlice(start, length))) };
 }

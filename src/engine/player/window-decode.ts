@@ -22,9 +22,12 @@ export class WindowDecodeError extends Error {
  * decoded at the file's rate; the buffer sources then convert as one looping buffer did.
  */
 export function decoderFor(ctx: BaseAudioContext, sampleRate: number): BaseAudioContext {
-  if (ctx.sampleRate === sampleRate || typeof OfflineAudioContext === 'undefined') return ctx;
-  return new OfflineAudioContext({ numberOfChannels: 2, length: 1, sampleRate });
+  return ctx.sampleRate === sampleRate ? ctx : (fileRateDecoder(sampleRate) ?? ctx);
 }
+
+/** A context that decodes at `sampleRate` and renders nothing (a warm start's decoder too), or null without OfflineAudioContext. */
+export const fileRateDecoder = (sampleRate: number): BaseAudioContext | null =>
+  typeof OfflineAudioContext === 'undefined' ? null : new OfflineAudioContext({ numberOfChannels: 2, length: 1, sampleRate });
 
 /** Decodes a slice to an AudioBuffer and the offset (samples) where its window starts. */
 export async function decodeSlice(ctx: BaseAudioContext, slice: Mp3Slice): Promise<{ buffer: AudioBuffer; skip: number }> {

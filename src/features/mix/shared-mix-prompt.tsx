@@ -76,8 +76,9 @@ export function SharedMixPrompt() {
   useEffect(() => {
     if (noise || soundscape) prepareLayers({ noise, soundscape });
   }, [noise, soundscape]);
+  const plan = decoded.kind === 'mix' ? planMix(mixOfLink(decoded.mix), appPlaces(offline)) : undefined;
   // While the card shows, its track is offered: the engine reads it and decodes its first window before the tap.
-  const offered = decoded.kind === 'mix' && !played ? planMix(mixOfLink(decoded.mix), appPlaces(offline)).trackIndex : undefined;
+  const offered = played ? undefined : plan?.trackIndex;
   useEffect(() => {
     if (offered === undefined) return;
     offerSound(offered);
@@ -95,10 +96,9 @@ export function SharedMixPrompt() {
         {decoded.kind === 'invalid' ? strings.mixLinkInvalid : strings.mixLinkIgnored}
       </Alert>
     ) : null;
-  if (decoded.kind === 'invalid') return notice;
+  if (decoded.kind === 'invalid' || !plan) return notice;
 
   const { mix } = decoded;
-  const plan = planMix(mixOfLink(mix), appPlaces(offline));
   const missing = plan.unavailable.map(mixPartName);
 
   return (
