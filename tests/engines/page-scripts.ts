@@ -147,3 +147,6 @@ export const PAGE_ALIVE = `async () => {
   await new Promise((r) => setTimeout(r, 500));
   return [ran, timer, frame, entry, 'then ' + document.querySelectorAll('link[rel=modulepreload]').length + ' preloads'].join(', ');
 }`;
+
+/** Whether the page has read `file` (a media file's name): its resource entry, added once the response has ended. */
+export const READ_FILE = `(file) => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === '/media/' + file)`;

@@ -3,7 +3,7 @@
  * what the browser really output into the null sink), in every engine alike.
  */
 import type { EngineName, EnginePage, Key } from './engines';
-import { ATTRIBUTE, FOCUS, SCROLLS_SIDEWAYS, IS_SAVED, MARK_CONTROL, MARKED, OUTPUT_PATH, PAGE_ALIVE, PAGE_STATE, PLAYER_STATE, SET_STORAGE, TYPE_INTO, WALK_STATE, WATCH_WALK } from './page-scripts';
+import { ATTRIBUTE, FOCUS, SCROLLS_SIDEWAYS, IS_SAVED, MARK_CONTROL, MARKED, OUTPUT_PATH, PAGE_ALIVE, PAGE_STATE, PLAYER_STATE, READ_FILE, SET_STORAGE, TYPE_INTO, WALK_STATE, WATCH_WALK } from './page-scripts';
 import { dbfs, measure, SAMPLE_RATE, SILENCE_DBFS, soundStartsAt, type Heard, type Recorder } from './pulse';
 import { seamMetrics } from '../e2e/output-probe';
 import { loopSegments } from '../../src/catalogue/loop-segments';
@@ -349,6 +349,21 @@ export const steps: Step[] = [
       const layersDbfs = dbfs(10 ** (mix.dbfs / 10) - 10 ** (track.dbfs / 10));
       l.derived('layers: the mix less Rain alone', { dbfs: layersDbfs, longestGapMs: 0, gapAtMs: -1, silentMs: 0, seconds: mix.seconds }, true);
       if (layersDbfs < HEARD_DBFS) throw new Error(`the layers were not heard: the mix ${mix.dbfs.toFixed(1)} dBFS, Rain alone ${track.dbfs.toFixed(1)} dBFS`);
+    },
+  },
+  {
+    name: "a mix link's track, warmed before the tap",
+    async run(l, ctx) {
+      // Forest, never played before in this session (so not saved): while the card shows, the app reads it and decodes
+      // its first window (press-prefetch.ts); 'Play this mix' then plays that buffer. Heard at once, and seamless.
+      await l.open('/?mix=2&sound=forest&volume=80&alive=0');
+      await l.control('[data-testid="shared-mix"]', '^Play this mix$');
+      await l.until('Forest read before the tap', () => ctx.page.run<boolean>(READ_FILE, 'forest.mp3'), (read) => read);
+      // The first window's decode follows the read (a few ms on a desktop).
+      await sleep(500);
+      await l.heardAfter('Forest from the warm start', () => ctx.page.click(MARKED), 1500);
+      await l.playing(/Forest/);
+      await l.seamless('Forest after the warm start', 1500);
     },
   },
   {
