@@ -93,6 +93,8 @@ export function createLayerVoice(deps: LayerVoiceDeps): LayerVoice {
     const voice: LoopVoice = windows.createLoopVoice({
       ctx,
       output: levelGain,
+      // Its windows play straight into the level gain, which fades the layer in and out: no gain of its own.
+      gain: levelGain,
       file,
       layout: windows.parseMp3Layout(file),
       onResident: deps.onResident,
@@ -102,7 +104,6 @@ export function createLayerVoice(deps: LayerVoiceDeps): LayerVoice {
     // Every layer starts at the loop's top: one clock, and a mix sounds the same each time.
     const at = await voice.start(() => 0);
     if (at === null || released) return;
-    voice.gain.gain.setValueAtTime(1, at);
     fadeIn(at);
   };
 

@@ -110,25 +110,35 @@ export function planPieces(options: PlanOptions): () => Piece {
 export const pieceGain = (piece: Piece, offset: number): number =>
   segmentGain(piece.segmentOffset + offset, piece.segmentLength, piece.crossfade, piece.fadesIn);
 
-/** Curve points of a crossfade every 10 ms at 48 kHz: the linear steps between them stay within 1e-4 of the curve. */
-const CURVE_STEP = 480;
-
 /**
- * Sets `param` to a piece's crossfade envelope, played from `into` samples in at ctx time `when`: its value at
- * the first sample, then the segment's rise and fall as value curves where the piece meets them.
+ * Shapes a piece in its decoded buffer before it plays, so each window is a bare buffer source (every node the
+ * audio thread renders costs it each quantum, issue 23): the walk's equal-power envelope, a fade-in over the first
+ * `fade` samples played (a join's, or a late start's) and the join's fade-out over the `tail` samples after the
+ * piece's end. `channels` hold the piece played from `into` samples in at index `from`. Two pieces meeting at a
+ * join fade over the same file samples, so they sum to the sound itself.
  */
-export function applyPieceGain(param: AudioParam, piece: Piece, into: number, when: number, rate: number): void {
-  const { segmentOffset, segmentLength: length, crossfade: x, fadesIn } = piece;
-  const from = segmentOffset + into;
-  const to = segmentOffset + piece.length;
-  // The value before any event (a value set at `when` would collide with a curve starting there).
-  param.value = pieceGain(piece, into);
-  for (const [a, b] of [...(fadesIn ? [[0, x]] : []), [length - x, length]] as [number, number][]) {
-    const lo = Math.max(a, from);
-    const hi = Math.min(b, to);
-    if (hi <= lo) continue;
-    const points = Math.max(2, Math.ceil((hi - lo) / CURVE_STEP) + 1);
-    const curve = Float32Array.from({ length: points }, (_, k) => segmentGain(lo + ((hi - lo) * k) / (points - 1), length, x, fadesIn));
-    param.setValueCurveAtTime(curve, when + (lo - from) / rate, (hi - lo) / rate);
+export function shapePiece(channels: readonly Float32Array[], from: number, piece: Piece, into: number, fade: number, tail: number): void {
+  const samples = piece.length - into;
+  const total = samples + tail;
+  // Where the gain is not 1 (played samples): the fades, and where the piece meets its segment's rise and fall.
+  const toPlayed = (segmentOffset: number) => segmentOffset - piece.segmentOffset - into;
+  const { crossfade: x, segmentLength: length } = piece;
+  const ranges: [number, number][] = [[0, fade], [samples, total]];
+  if (x > 0) ranges.push([toPlayed(length - x), toPlayed(length)]);
+  if (x > 0 && piece.fadesIn) ranges.push([toPlayed(0), toPlayed(x)]);
+  const merged: [number, number][] = [];
+  const clipped = ranges.map(([lo, hi]): [number, number] => [Math.max(0, lo), Math.min(total, hi)]).filter(([lo, hi]) => hi > lo);
+  for (const [lo, hi] of clipped.sort((a, b) => a[0] - b[0])) {
+    const last = merged.at(-1);
+    if (last && lo <= last[1]) last[1] = Math.max(last[1], hi);
+    else merged.push([lo, hi]);
+  }
+  for (const [lo, hi] of merged) {
+    for (let j = lo; j < hi; j++) {
+      let gain = x > 0 ? pieceGain(piece, into + j) : 1;
+      if (j < fade) gain *= j / fade;
+      if (j >= samples) gain *= 1 - (j - samples) / tail;
+      for (const channel of channels) channel[from + j]! *= gain;
+    }
   }
 }

@@ -22,6 +22,8 @@ export interface LoopVoiceDeps extends LoopTarget {
   seed?: number;
   /** A file still arriving (streamed-mp3.ts): each slice waits for its frames (`file` is then not read). */
   readSlice?: (start: number, length: number) => Promise<Mp3Slice>;
+  /** The gain the windows play into when the caller has one (a layer's level gain, which it keeps): else the voice's own, into `output`. */
+  gain?: GainNode;
   /** A window decoded ahead (a warm start, track-media.ts): the voice's first decode uses it when it is that window, else decodes its own. */
   predecoded?: Promise<Predecoded | null>;
 }
@@ -35,7 +37,7 @@ export interface Predecoded {
 }
 
 export interface LoopVoice {
-  /** The voice's own gain (starts at 0: whoever starts it fades it in). */
+  /** The gain the windows play into: the voice's own (starts at 0: whoever starts it fades it in), or the one it was given. */
   readonly gain: GainNode;
   /** Decodes the window under `where(at)` and plays it from there at `at` (`lead` after now); resolves with `at`, or null if stopped first. */
   start(where: (at: number) => number, lead?: number): Promise<number | null>;

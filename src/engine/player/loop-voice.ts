@@ -7,7 +7,7 @@
  */
 import { samplesAfterEnd, sliceMp3, type Mp3Layout } from './mp3-layout';
 import { decodeSlice, decoderFor, WindowDecodeError, type Decoded } from './window-decode';
-import { applyPieceGain, planPieces, type Piece } from './loop-pieces';
+import { planPieces, shapePiece, type Piece } from './loop-pieces';
 import type { LoopVoice, LoopVoiceDeps } from './loop-voice-types';
 
 export type { LoopTarget, LoopVoice, LoopVoiceDeps, Predecoded } from './loop-voice-types';
@@ -57,9 +57,12 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
   const rate = layout.sampleRate;
   const windowSamples = Math.round((deps.windowSeconds ?? WINDOW_SECONDS) * rate);
   const decoder = decoderFor(ctx, rate);
-  const gain = ctx.createGain();
-  gain.gain.value = 0;
-  gain.connect(deps.output);
+  const own = !deps.gain;
+  const gain = deps.gain ?? ctx.createGain();
+  if (own) {
+    gain.gain.value = 0;
+    gain.connect(deps.output);
+  }
   const scheduled = new Set<Scheduled>();
   let stopped = false;
   let decoding = 0;
@@ -105,27 +108,12 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
 
   /** Plays `buffer` (piece `p` decoded, its first sample at `skip`) from `into` samples in at `when`, faded in over `fade` samples. */
   const schedule = (buffer: AudioBuffer, skip: number, p: Piece, into: number, when: number, fade: number) => {
+    const samples = p.length - into, tail = tailOf(p);
+    // Its fades and walk envelope go into the samples (the buffer is this window's alone): a bare source, no gain node.
+    shapePiece(Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c)), skip + into, p, into, fade, tail);
     const node = ctx.createBufferSource();
     node.buffer = buffer;
-    const joins = ctx.createGain();
-    node.connect(joins);
-    // A piece in a crossfade of the walk gets its own equal-power envelope (the joins' ramps stay sample-short).
-    const walk = p.crossfade > 0 ? ctx.createGain() : null;
-    joins.connect(walk ?? gain);
-    walk?.connect(gain);
-    if (walk) applyPieceGain(walk.gain, p, into, when, rate);
-    const samples = p.length - into, tail = tailOf(p), end = when + samples / rate;
-    if (fade > 0) {
-      // 0 before any event as well: an event at `when` may land a frame after the source's first one (rounding),
-      // which would then play at the default gain of 1 (a one-sample spike, measured at a join in Ocean's walk).
-      joins.gain.value = 0;
-      joins.gain.setValueAtTime(0, when);
-      joins.gain.linearRampToValueAtTime(1, when + fade / rate);
-    }
-    if (tail > 0) {
-      joins.gain.setValueAtTime(1, end);
-      joins.gain.linearRampToValueAtTime(0, end + tail / rate);
-    }
+    node.connect(gain);
     node.start(when, (skip + into) / rate, (samples + tail) / rate);
     const entry = { node, bytes: bytesOf(buffer), when };
     scheduled.add(entry);
@@ -133,10 +121,8 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
     node.onended = () => {
       scheduled.delete(entry);
       node.disconnect();
-      joins.disconnect();
-      walk?.disconnect();
       // The gain goes with the last window (after a fade-out ends).
-      if (stopped && scheduled.size === 0) gain.disconnect();
+      if (own && stopped && scheduled.size === 0) gain.disconnect();
       deps.onResident?.();
       pump();
     };
@@ -228,7 +214,7 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
           entry.node.disconnect();
         }
       }
-      if (scheduled.size === 0) gain.disconnect();
+      if (own && scheduled.size === 0) gain.disconnect();
       deps.onResident?.();
     },
     position(at) {

@@ -76,6 +76,8 @@ interface FakeBuffer {
   numberOfChannels: number;
   /** The slice decoded (to tell which file it was cut from). */
   slice: Uint8Array;
+  /** Ones as decoded: what a window holds when it plays is the envelope it was shaped with. */
+  getChannelData(channel: number): Float32Array;
 }
 
 export interface FakeSource {
@@ -93,7 +95,9 @@ export interface FakeSource {
 /** Decodes as a tag-honouring decoder would: the slice's own layout says how many samples. */
 export function fakeDecode(bytes: ArrayBuffer): FakeBuffer {
   const slice = new Uint8Array(bytes);
-  return { length: parseMp3Layout(slice).length, numberOfChannels: 2, slice };
+  const length = parseMp3Layout(slice).length;
+  const channels = [0, 1].map(() => new Float32Array(length).fill(1));
+  return { length, numberOfChannels: 2, slice, getChannelData: (channel) => channels[channel]! };
 }
 
 export type ContextOptions = { decode?: boolean; holdDecodes?: boolean; failAfter?: number; decodeMs?: number; timeline?: boolean };

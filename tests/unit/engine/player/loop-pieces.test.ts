@@ -4,7 +4,7 @@
  * crossfade before the last one ends, so the level stays equal-power through every join and nothing is skipped.
  */
 import { describe, expect, it } from 'vitest';
-import { planPieces, pieceGain, walkable, type Piece } from '../../../../src/engine/player/loop-pieces';
+import { planPieces, pieceGain, shapePiece, walkable, type Piece } from '../../../../src/engine/player/loop-pieces';
 import type { LoopSegments } from '../../../../src/catalogue/loop-segments';
 
 const n = 48_000 * 120;
@@ -97,5 +97,54 @@ describe('pieces walking the segments', () => {
     expect(500_000 - first.start).toBeLessThan(first.length);
     expect(pieceGain(first, 500_000 - first.start)).toBe(1);
     expect(take(plan(), 100)).toEqual(take(plan(), 100));
+  });
+});
+
+describe('a piece shaped in its buffer (no gain node per window)', () => {
+  /** A decoded window of `length` samples at `from`, both channels a sound (a ramp, so each sample is told apart). */
+  const decoded = (length: number, from = 0) => [0, 1].map((c) => Float32Array.from({ length: from + length }, (_, i) => (c ? -1 : 1) * (0.1 + (i % 997) / 997)));
+
+  it('in order: fades in over a join, out over the samples after its end, untouched between; two pieces sum to the sound', () => {
+    const [a, b] = take(planPieces({ fileLength: n, windowSamples: window, from: 0, seed: 1 }), 2) as [Piece, Piece];
+    const tail = 96;
+    // Piece a with its tail (b's first 96 samples), decoded at index 50 of its buffer; b from its first sample.
+    const bufA = decoded(a.length + tail, 50);
+    const bufB = decoded(b.length + tail, 0);
+    const sound = (i: number) => 0.1 + (i % 997) / 997;
+    shapePiece(bufA, 50, a, 0, 0, tail);
+    shapePiece(bufB, 0, b, 0, tail, tail);
+    expect(bufA[0]![50]).toBeCloseTo(sound(50), 6);
+    expect(bufA[0]![50 + a.length - 1]).toBeCloseTo(sound(50 + a.length - 1), 6);
+    expect(bufB[0]![tail + 1000]).toBeCloseTo(sound(tail + 1000), 6);
+    // The 96 samples played by both: the outgoing from 1 down, the incoming from 0 up; together the sound itself.
+    expect(bufB[0]![0]).toBe(0);
+    for (let k = 0; k < tail; k++) {
+      const original = sound(k);
+      const outgoing = bufA[0]![50 + a.length + k]! / sound(50 + a.length + k);
+      const incoming = bufB[0]![k]! / original;
+      expect(outgoing).toBeCloseTo(1 - k / tail, 6);
+      expect(outgoing + incoming).toBeCloseTo(1, 6);
+      // Both channels alike.
+      expect(bufB[1]![k]).toBeCloseTo(-bufB[0]![k]!, 6);
+    }
+  });
+
+  it('walking: the equal-power envelope at every sample, and a late start\'s fade on top of it, each applied once', () => {
+    const next = planPieces({ fileLength: n, windowSamples: window, segments, from: 500_000, seed: 4 });
+    let piece = next();
+    // The first piece of a segment the walk fades in.
+    while (!piece.fadesIn || piece.segmentOffset !== 0) piece = next();
+    const ones = () => [new Float32Array(piece.length), new Float32Array(piece.length)].map((c) => c.fill(1));
+    const whole = ones();
+    shapePiece(whole, 0, piece, 0, 0, 0);
+    for (let k = 0; k < piece.length; k += 997) expect(whole[0]![k]).toBeCloseTo(pieceGain(piece, k), 6);
+    expect(whole[0]![0]).toBe(0);
+    // Started late, 12,000 samples in (inside the 48,000-sample rise), faded in over 480 from there.
+    const late = ones();
+    shapePiece(late, 12_000, piece, 12_000, 480, 0);
+    expect(late[1]![11_999]).toBe(1);
+    expect(late[1]![12_000]).toBe(0);
+    expect(late[1]![12_240]).toBeCloseTo(0.5 * pieceGain(piece, 12_240), 6);
+    for (let k = 12_480; k < piece.length; k += 997) expect(late[1]![k]).toBeCloseTo(pieceGain(piece, k), 6);
   });
 });
