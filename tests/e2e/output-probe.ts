@@ -137,6 +137,9 @@ export function installOutputProbe(bufferSize: number, recorderSource: string | 
           for (const block of event.data) if (block.skipped !== 0) skipLog.push({ frame: block.frame, quanta: block.skipped, at: block.at });
           if (newest) audioThread = { skips: newest.skips, calls: newest.calls, frame: newest.frame, at: newest.at, skipLog };
           if (!recording) return;
+          // The ScriptProcessor recorded until now (this module loaded after the recording began): its blocks are
+          // not contiguous with the worklet's (another clock and latency), so nothing is measured across the switch.
+          if (nextFrame === null && recorded > 0) holes.push(recorded);
           for (const block of event.data) {
             const place = placeQuantum(nextFrame, block.frame, block.samples.length);
             if (place.skipped > 0) {
@@ -185,9 +188,14 @@ export function installOutputProbe(bufferSize: number, recorderSource: string | 
       }
       if (recording && !workletRecording) {
         const expected = nextPlaybackTime;
-        if (expected !== null && Math.abs(event.playbackTime - expected) > 0.5 / ctx.sampleRate) droppedBlocks++;
+        if (expected !== null && Math.abs(event.playbackTime - expected) > 0.5 / ctx.sampleRate) {
+          droppedBlocks++;
+          holes.push(recorded);
+        }
         nextPlaybackTime = event.playbackTime + input.length / ctx.sampleRate;
         chunks.push(new Float32Array(input));
+        // Holes are placed by this count, whichever recorder took the samples before them.
+        recorded += input.length;
       }
     };
     // A ScriptProcessor runs only while connected; its output is silence.
