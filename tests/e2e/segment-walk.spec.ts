@@ -3,7 +3,8 @@
  * equal power on the audio clock. Recorded from the app's real output (the bus before the output element, on the
  * audio thread; tests/engines records after it, at the OS), for Ocean, Rain, Underwater and the reversed Seagulls,
  * streamed and from the saved copy: 0 ms of exact silence and no sample jump over 3× the recording's own p99.9,
- * and every join recorded really is a walk's crossfade (equal-power curves scheduled inside the recording).
+ * and every join recorded really is a walk's crossfade (two windows overlapping for it inside the recording; their
+ * equal-power envelopes are shaped into their samples, tests/unit/engine/player/loop-walk.test.ts).
  *
  * Three joins per sound and source, in two recordings:
  * - The walk going on by itself (what the issue calls a loop of the walk): one seek to 2.5 s before a boundary,
@@ -30,7 +31,8 @@ const SETTLE_S = 0.7;
 /** Recorded past the last crossfade's end. */
 const AFTER_S = 0.4;
 
-interface Curve {
+/** Two windows overlapping for a walk's crossfade: from `at`, `duration` seconds. */
+interface Crossfade {
   at: number;
   duration: number;
 }
@@ -39,7 +41,7 @@ interface Start {
   when: number;
   now: number;
 }
-type Page$ = { __outputProbe: OutputProbe; __walk: { curves: Curve[]; starts: Start[]; ctx: BaseAudioContext | null } };
+type Page$ = { __outputProbe: OutputProbe; __walk: { windows: unknown[]; crossfades(): Crossfade[]; starts: Start[]; ctx: BaseAudioContext | null } };
 
 /** One recording: a seek to BEFORE_S before file sample `boundary`, `joins` joins heard from there (`seed`: the walk's, pinned). */
 interface Take {
@@ -49,14 +51,14 @@ interface Take {
   seed?: number;
 }
 
-/** Seeks (pinning the walk's seed if asked), records `take.seconds`, returns the metrics and the curves scheduled inside the recording. */
+/** Seeks (pinning the walk's seed if asked), records `take.seconds`, returns the metrics and the crossfades scheduled inside the recording. */
 async function recordOnce(page: Page, take: Take) {
   await page.evaluate(
     ({ t, seed }) =>
       new Promise<void>((resolve) => {
         const w = window as unknown as Page$;
         const audio = (window as unknown as { lullTrack: HTMLAudioElement }).lullTrack;
-        w.__walk.curves.length = 0;
+        w.__walk.windows.length = 0;
         w.__walk.starts.length = 0;
         // The voice draws its walk's seed when the seek is followed (the app's 'seeked' listener, which runs before this one).
         const random = Math.random;
@@ -81,17 +83,17 @@ async function recordOnce(page: Page, take: Take) {
     return w.__walk.ctx?.currentTime ?? 0;
   });
   await page.waitForTimeout(take.seconds * 1000);
-  const { samples, sampleRate, droppedBlocks, holes, curves, starts, to } = await page.evaluate(() => {
+  const { samples, sampleRate, droppedBlocks, holes, crossfades, starts, to } = await page.evaluate(() => {
     const w = window as unknown as Page$;
     w.__outputProbe.record(false);
-    return { ...w.__outputProbe.take(), curves: [...w.__walk.curves], starts: [...w.__walk.starts], to: w.__walk.ctx?.currentTime ?? 0 };
+    return { ...w.__outputProbe.take(), crossfades: w.__walk.crossfades(), starts: [...w.__walk.starts], to: w.__walk.ctx?.currentTime ?? 0 };
   });
   expect(samples.length, 'samples recorded').toBeGreaterThan(sampleRate * (take.seconds - 0.5));
-  const inside = curves.filter((c) => c.at >= from && c.at + c.duration <= to);
+  const inside = crossfades.filter((c) => c.at >= from && c.at + c.duration <= to);
   // The schedule, in ms from the recording's start, to place a click found in it.
   const ms = (t: number) => Math.round((t - from) * 1000);
-  const schedule = { curves: curves.map((c) => [ms(c.at), ms(c.at + c.duration)]), windows: starts.map((s) => (s.now > s.when ? `${ms(s.when)} late ${ms(s.now)}` : ms(s.when))) };
-  return { ...seamMetrics(samples, sampleRate, holes), droppedBlocks, curvedS: inside.reduce((sum, c) => sum + c.duration, 0), schedule };
+  const schedule = { crossfades: crossfades.map((c) => [ms(c.at), ms(c.at + c.duration)]), windows: starts.map((s) => (s.now > s.when ? `${ms(s.when)} late ${ms(s.now)}` : ms(s.when))) };
+  return { ...seamMetrics(samples, sampleRate, holes), droppedBlocks, crossfadedS: inside.reduce((sum, c) => sum + c.duration, 0), schedule };
 }
 
 /**
@@ -142,7 +144,7 @@ test.describe('a soundscape walks its segments as heard', () => {
 
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(outputProbeScript(4096, 'worklet'));
-    // The walk's equal-power curves as scheduled (the in-order loop schedules none), its windows' starts, its context.
+    // The windows as scheduled, the walk's crossfades among them (the in-order loop has none), its context.
     await page.addInitScript({ content: `(${WATCH_WALK})();` });
   });
 
@@ -169,8 +171,8 @@ test.describe('a soundscape walks its segments as heard', () => {
           test.info().annotations.push({ type: label, description: JSON.stringify(metrics) });
           expect(metrics.longestSilenceMs, `${label}: exact silence (ms)`).toBe(0);
           expect(metrics.maxJumpRatio, `${label}: largest jump / p99.9`).toBeLessThanOrEqual(3);
-          // Each join: the outgoing segment's fade-out and the incoming one's fade-in (a fade may span two pieces).
-          expect(metrics.curvedS, `${label}: seconds of equal-power curves inside the recording`).toBeGreaterThanOrEqual(take.joins * 2 * crossfade - 0.01);
+          // Each join: the incoming segment starts one crossfade before the outgoing one ends (a fade may span two pieces).
+          expect(metrics.crossfadedS, `${label}: seconds of crossfade inside the recording`).toBeGreaterThanOrEqual(take.joins * crossfade - 0.01);
         }
       });
     }

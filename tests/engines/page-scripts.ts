@@ -87,28 +87,46 @@ export const OUTPUT_PATH = `() => {
 }`;
 
 /**
- * From now on, keeps the equal-power curves the walk schedules (loop-pieces.ts), each window's start (its ctx time
- * and when it was asked: a window started late was asked after its time) and the context they play on, as
- * `window.__walk` (patched on the prototypes, so the app's next voice is seen); a second call starts new lists.
- * Also an init script in tests/e2e/segment-walk.spec.ts.
+ * From now on, keeps each window the loop track schedules (its ctx time, its end, and when it was asked: a window
+ * started late was asked after its time), the context they play on, and the walk's crossfades found in them: two
+ * windows that overlap longer than a join's 2 ms tail (the walk's equal-power envelopes are shaped into their
+ * samples, loop-pieces.ts; a window stopped early ends there). As `window.__walk` (patched on the prototypes, so the
+ * app's next voice is seen); a second call starts new lists. Also an init script in tests/e2e/segment-walk.spec.ts.
  */
 export const WATCH_WALK = `() => {
   if (window.__walk) {
-    window.__walk.curves = [];
+    window.__walk.windows = [];
     window.__walk.starts = [];
     return true;
   }
-  const walk = { curves: [], starts: [], ctx: null };
-  window.__walk = walk;
-  const curve = AudioParam.prototype.setValueCurveAtTime;
-  AudioParam.prototype.setValueCurveAtTime = function (values, at, duration) {
-    walk.curves.push({ at, duration });
-    return curve.call(this, values, at, duration);
+  const walk = { windows: [], starts: [], ctx: null };
+  walk.crossfades = () => {
+    const out = [];
+    for (const w of walk.windows) {
+      for (const v of walk.windows) {
+        const overlap = Math.min(v.end, w.end) - w.when;
+        if (v !== w && v.when < w.when && overlap > 0.01) out.push({ at: w.when, duration: overlap });
+      }
+    }
+    return out;
   };
+  window.__walk = walk;
   const start = AudioBufferSourceNode.prototype.start;
   AudioBufferSourceNode.prototype.start = function (...args) {
     walk.starts.push({ when: args[0] || 0, now: this.context.currentTime });
+    // A window: started with a duration (the audio clock's own silent source is not).
+    if (args.length >= 3) {
+      const entry = { when: args[0], end: args[0] + args[2] };
+      this.__window = entry;
+      walk.windows.push(entry);
+    }
     return start.apply(this, args);
+  };
+  const stop = AudioBufferSourceNode.prototype.stop;
+  AudioBufferSourceNode.prototype.stop = function (...args) {
+    const entry = this.__window;
+    if (entry) entry.end = Math.max(entry.when, Math.min(entry.end, args[0] || 0));
+    return stop.apply(this, args);
   };
   const source = BaseAudioContext.prototype.createBufferSource;
   BaseAudioContext.prototype.createBufferSource = function () {
@@ -118,12 +136,12 @@ export const WATCH_WALK = `() => {
   return true;
 }`;
 
-/** The walk's audio clock now, the curves scheduled since WATCH_WALK, and the track's state (the loop track of a soundscape). */
+/** The walk's audio clock now, the crossfades among the windows scheduled since WATCH_WALK, and the track's state (the loop track of a soundscape). */
 export const WALK_STATE = `() => {
   const walk = window.__walk;
   const audio = window.lullTrack;
   const track = { paused: audio.paused, currentTime: audio.currentTime, readyState: audio.readyState, loop: audio.dataset.loop, context: walk.ctx && walk.ctx.state };
-  return { now: walk.ctx ? walk.ctx.currentTime : null, curves: walk.curves.slice(), track };
+  return { now: walk.ctx ? walk.ctx.currentTime : null, crossfades: walk.crossfades(), track };
 }`;
 
 /** Where the page is, for a step's error: its address, load state, whether the app has hydrated it, its paints, the scripts that arrived (ms), visibility and the service worker in control. */

@@ -222,7 +222,7 @@ export const steps: Step[] = [
       await ctx.page.run(WATCH_WALK);
       await l.tap(GRID, '^Ocean\\b');
       await l.playing(/Ocean/);
-      type Walk = { now: number | null; curves: { at: number; duration: number }[]; track: { currentTime: number; loop?: string } };
+      type Walk = { now: number | null; crossfades: { at: number; duration: number }[]; track: { currentTime: number; loop?: string } };
       const walk = () => ctx.page.run<Walk>(WALK_STATE);
       await l.until('the decoded walk heard', walk, (w) => w.track.loop === 'decoded', 20_000);
       const before = await l.until('0.8 s before the join', walk, (w) => w.track.currentTime >= joinAt - 0.8, 20_000);
@@ -231,10 +231,10 @@ export const steps: Step[] = [
         throw new Error(`${error.message} (before: ${JSON.stringify(before)}, after: ${JSON.stringify(await walk())})`);
       });
       const after = await walk();
-      // Heard in the window (the output's latency allowed for): the outgoing fade and the incoming one.
+      // Heard in the window (the output's latency allowed for): the outgoing segment and the incoming one overlapping.
       const from = before.now ?? Infinity, to = (after.now ?? 0) - 0.3;
-      const curved = after.curves.filter((c) => c.at >= from && c.at + c.duration <= to).reduce((sum, c) => sum + c.duration, 0);
-      if (curved < 2 * crossfade - 0.01) throw new Error(`the join's crossfade was not inside the window (${curved.toFixed(2)} s of curves, ${JSON.stringify({ from, to, curves: after.curves })})`);
+      const crossfaded = after.crossfades.filter((c) => c.at >= from && c.at + c.duration <= to).reduce((sum, c) => sum + c.duration, 0);
+      if (crossfaded < crossfade - 0.01) throw new Error(`the join's crossfade was not inside the window (${crossfaded.toFixed(2)} s crossfaded, ${JSON.stringify({ from, to, crossfades: after.crossfades })})`);
     },
   },
   {
