@@ -256,8 +256,9 @@ test.describe('noise pages', () => {
       const button = playButton(page, pages[colour].title);
       await button.click();
       await expect(button).toHaveAttribute('data-status', 'playing');
+      // The context's resume lands on its own task (on a loaded machine after the button's answer): polled, as Pause is.
+      await expect.poll(async () => (await audit(page)).contexts).toEqual(['running']);
       const state = await audit(page);
-      expect(state.contexts).toEqual(['running']);
       expect(state.sources).toEqual(['ScriptProcessorNode']);
       expect(await page.evaluate(() => ((window as unknown as AuditWindow).__noiseAudit.sources[0]?.node as ScriptProcessorNode).bufferSize)).toBe(4096);
       await expect.poll(async () => (await measureSource(page)).rms, { timeout: 5000 }).toBeGreaterThan(0.01);
