@@ -8,7 +8,7 @@
  * - decoded audio resident for the whole mix: the track's count (`data-decoded-bytes` on the track
  *   element) plus the layers' (`data-layers-decoded-bytes` on <html>), both the engine's own count of
  *   frames × channels × 4 it holds; the largest seen over 30 s of play (six windows come and go).
- * - render capacity: CDP WebAudio.getRealtimeData, mean and max over 3 s, unthrottled, on a page without the
+ * - render capacity: CDP WebAudio.getRealtimeData, mean and max over 10 s, unthrottled, on a page without the
  *   output probe (its ScriptProcessor and worklet recorders render on the same audio thread: the app's graph is
  *   what is budgeted); the same figures with the probe are kept as `renderCapacityWithProbe*`.
  * - dropouts with the main thread blocked for 1 s: quanta the audio thread skipped (the probe's
@@ -99,7 +99,7 @@ const residentBytes = (page: Page) =>
     return { track, layers };
   });
 
-/** The mix playing on a fresh page (with the probe, or none): its realtime context's render capacity, mean and max over 3 s. */
+/** The mix playing on a fresh page (with the probe, or none): its realtime context's render capacity, mean and max over 10 s. */
 async function playingMix(browser: Browser, baseUrl: string, recorder: 'worklet' | 'none') {
   const { context, page, cdp } = await freshPage(browser, 1, recorder);
   const contextIds: string[] = [];
@@ -117,7 +117,8 @@ async function playingMix(browser: Browser, baseUrl: string, recorder: 'worklet'
     await page.waitForTimeout(100);
   }
   const capacities: number[] = [];
-  for (let i = 0; i < 12; i++) {
+  // 10 s: a 3 s read moved by ±0.5 points from run to run on a shared machine.
+  for (let i = 0; i < 40; i++) {
     const id = contextIds.at(-1);
     if (id) {
       const { realtimeData } = (await cdp.send('WebAudio.getRealtimeData', { contextId: id }).catch(() => ({ realtimeData: null }))) as {
