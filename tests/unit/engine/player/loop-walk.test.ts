@@ -23,6 +23,7 @@ vi.mock('../../../../src/engine/player/mp3-layout', async (original) => {
 
 const { createLoopVoice, JOIN_SAMPLES } = await import('../../../../src/engine/player/loop-voice');
 const { parseMp3Layout } = await import('../../../../src/engine/player/mp3-layout');
+const { fakeDecode } = await import('./fake-loop-context');
 
 const FIXTURE = new Uint8Array(readFileSync(`${process.cwd()}/tests/fixtures/ocean-vbr.mp3`));
 const RATE = 48000;
@@ -67,9 +68,7 @@ function fakeContext(hold = false) {
       // Held decodes answer when the test says (a page that stalled).
       if (hold) await new Promise<void>((resolve) => held.push(resolve));
       // Ones: what a window holds when it plays is the envelope it was shaped with.
-      const length = parseMp3Layout(new Uint8Array(bytes)).length;
-      const channels = [0, 1].map(() => new Float32Array(length).fill(1));
-      return { length, numberOfChannels: 2, getChannelData: (channel: number) => channels[channel] };
+      return fakeDecode(bytes);
     },
   };
   return { ctx: raw as unknown as BaseAudioContext, sources, held };
