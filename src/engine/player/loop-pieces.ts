@@ -43,10 +43,14 @@ export function walkable(segments: LoopSegments | undefined, fileLength: number)
   return segmentsOf(segments.starts, fileLength).every((s) => s.length >= 2 * segments.crossfade);
 }
 
-/** Cuts `length` samples into pieces of at most `window`, as even as the grid allows (no sliver at the end). */
+/**
+ * Cuts `length` samples into pieces of at most `window`, as even as the grid allows. Each piece is rounded UP to the
+ * grid, so `count` pieces cover the stretch and the last is the shortest: rounding down left a 480-sample sliver
+ * (Ocean's segment from 3,877,440), and WebKit's decoder returns other lengths for slices that short.
+ */
 function cuts(length: number, window: number): number[] {
   const count = Math.max(1, Math.ceil(length / window));
-  const each = Math.min(window, Math.max(CUT_GRID, Math.round(length / count / CUT_GRID) * CUT_GRID));
+  const each = Math.min(window, Math.max(CUT_GRID, Math.ceil(length / count / CUT_GRID) * CUT_GRID));
   const out: number[] = [];
   for (let done = 0; done < length; done += each) out.push(Math.min(each, length - done));
   return out;

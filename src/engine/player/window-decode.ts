@@ -29,12 +29,28 @@ export function decoderFor(ctx: BaseAudioContext, sampleRate: number): BaseAudio
 export const fileRateDecoder = (sampleRate: number): BaseAudioContext | null =>
   typeof OfflineAudioContext === 'undefined' ? null : new OfflineAudioContext({ numberOfChannels: 2, length: 1, sampleRate });
 
-/** Decodes a slice to an AudioBuffer and the offset (samples) where its window starts. */
+/**
+ * Decodes a slice to an AudioBuffer and the offset (samples) where its window starts. A decoder that honours the
+ * rewritten tag returns the window (after `skip`); one that ignores it, every frame. WebKitGTK (2.50) honours the
+ * tag's delay but not always its padding: windows of under a frame (480–960 samples) came back 47–623 samples longer, the
+ * window still at `skip` (matched against Chromium's decode to 1e-8), so a longer buffer is played from `skip` and
+ * its extra samples are never scheduled. A shorter one is padded with silence at its end (never seen; a window lost
+ * whole would stop the sound).
+ */
 export async function decodeSlice(ctx: BaseAudioContext, slice: Mp3Slice): Promise<{ buffer: AudioBuffer; skip: number }> {
   const bytes = slice.bytes.buffer.slice(slice.bytes.byteOffset, slice.bytes.byteOffset + slice.bytes.byteLength) as ArrayBuffer;
   const buffer = await ctx.decodeAudioData(bytes);
-  // A decoder that honours the rewritten tag returns the window (after `skip`); one that ignores it, every frame.
-  if (buffer.length === slice.skip + slice.length) return { buffer, skip: slice.skip };
+  const wanted = slice.skip + slice.length;
+  if (buffer.length === wanted) return { buffer, skip: slice.skip };
   if (buffer.length === slice.untaggedLength) return { buffer, skip: slice.skipIfUntagged };
-  throw new WindowDecodeError(`a window decoded to ${buffer.length} samples, not ${slice.skip + slice.length}`);
+  if (buffer.length > wanted) return { buffer, skip: slice.skip };
+  if (buffer.length === 0 || typeof ctx.createBuffer !== 'function') throw new WindowDecodeError(`a window decoded to ${buffer.length} samples, not ${wanted}`);
+  return { buffer: padded(ctx, buffer, wanted), skip: slice.skip };
+}
+
+/** `buffer` with silence after its end up to `length` samples. */
+function padded(ctx: BaseAudioContext, buffer: AudioBuffer, length: number): AudioBuffer {
+  const out = ctx.createBuffer(buffer.numberOfChannels, length, buffer.sampleRate);
+  for (let c = 0; c < buffer.numberOfChannels; c++) out.getChannelData(c).set(buffer.getChannelData(c));
+  return out;
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { planPieces, pieceGain, shapePiece, walkable, type Piece } from '../../../../src/engine/player/loop-pieces';
-import type { LoopSegments } from '../../../../src/catalogue/loop-segments';
+import { loopSegments, type LoopSegments } from '../../../../src/catalogue/loop-segments';
 
 const n = 48_000 * 120;
 const window = 240_000;
@@ -97,6 +97,21 @@ describe('pieces walking the segments', () => {
     expect(500_000 - first.start).toBeLessThan(first.length);
     expect(pieceGain(first, 500_000 - first.start)).toBe(1);
     expect(take(plan(), 100)).toEqual(take(plan(), 100));
+  });
+});
+
+describe('no slivers', () => {
+  it('walking every catalogue table, a piece shorter than a third of a window is a whole stretch (to the file end, or after it)', () => {
+    // A 480-sample leftover at the end of Ocean's segment from 3,877,440 decoded to 527 or 911 samples in WebKit (issue 40).
+    for (const [name, table] of Object.entries(loopSegments)) {
+      if (!('starts' in table)) continue;
+      for (const seed of [1, 2, 3]) {
+        for (const p of take(planPieces({ fileLength: table.length, windowSamples: window, segments: table, from: 0, seed }), 300)) {
+          const wholeStretch = (p.segmentOffset === 0 || p.start === 0) && (p.start + p.length === table.length || p.segmentOffset + p.length === p.segmentLength);
+          if (p.length < window / 3 && !wholeStretch) throw new Error(`${name}: a ${p.length}-sample piece at ${p.start} (segment offset ${p.segmentOffset} of ${p.segmentLength})`);
+        }
+      }
+    }
   });
 });
 
