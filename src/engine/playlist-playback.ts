@@ -1,6 +1,7 @@
 import { subscribe } from 'valtio/vanilla';
 import { playlistStore } from '../stores/playlist-store';
-import { pausePlayback, playerStore, playSound, registerPlaylistControl, showPlaylistNothingPlayable } from '../stores/player-store';
+import { pausePlayback, playerStore, playSound, showPlaylistNothingPlayable } from '../stores/player-store';
+import { registerPlaylistControl } from '../stores/playlist-control';
 import { createPlaylistRunner, type PlayerPort, type PlaylistRunner } from './playlist-runner';
 
 /**
@@ -40,7 +41,7 @@ function createPlayerPort(): PlayerPort {
       return subscribe(playerStore, listener);
     },
     registerControl(control) {
-      return registerPlaylistControl(control);
+      return registerPlaylistControl(control, playerStore);
     },
   };
 }

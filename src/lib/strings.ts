@@ -37,6 +37,8 @@ export const strings = {
   stopPlaylist: 'Stop Playlist',
   playing: 'Playing',
   paused: 'Paused',
+  /** Beside Paused when the sound stopped by itself and did not come back (issue 40). */
+  playbackStalled: 'The sound stopped playing in this browser. Press play to try again.',
   startTimer: 'Start timer',
   stopTimer: 'Stop timer',
   install: 'Install',

@@ -2,6 +2,7 @@ import { proxy } from 'valtio/vanilla';
 import { isReversedHost, soundscapes, type Soundscape } from '../catalogue/catalogue';
 import { isSoundAvailable, offlineStore, type OfflineState } from './offline-store';
 import { fileForHost, neighbour, showNothingElseToPlay, soundsForHost } from './player-rules';
+import { playlistControlOf } from './playlist-control';
 
 export { showNothingElseToPlay, showPlaylistNothingPlayable } from './player-rules';
 
@@ -36,6 +37,8 @@ export interface PlayerState {
   loadErrors: number;
   /** Sounds that failed to load since connectivity last changed: previous, next and the radio pass over them. */
   failedSounds: number[];
+  /** Why playback stopped when the listener did not stop it (shown beside Paused); cleared once it plays again. */
+  stoppedReason: string | null;
   /** On the reversed host every way of starting a sound plays its reversed file. */
   readonly reversed: boolean;
 }
@@ -57,6 +60,7 @@ export function createPlayerStore(options: PlayerStoreOptions = {}): PlayerState
     reachedBy: 'pick',
     loadErrors: 0,
     failedSounds: [],
+    stoppedReason: null,
     reversed: options.reversed ?? currentHostIsReversed(),
   });
 }
@@ -136,35 +140,15 @@ export function togglePlayback(store: PlayerState = playerStore): void {
   else resumePlayback(store);
 }
 
-/**
- * The active playlist's previous and next, registered by the playlist runner when it starts (a
- * store cannot import the engine); one per player store.
- */
-export interface PlaylistControl {
-  isActive(): boolean;
-  step(direction: 1 | -1): void;
-}
-
-const playlistControls = new WeakMap<PlayerState, PlaylistControl>();
-
-/** Returns the unregister function. */
-export function registerPlaylistControl(control: PlaylistControl, store: PlayerState = playerStore): () => void {
-  playlistControls.set(store, control);
-  return () => {
-    if (playlistControls.get(store) === control) playlistControls.delete(store);
-  };
-}
-
 /** A playlist decides what follows the current track (not the lofi radio). */
-export const playlistIsActive = (store: PlayerState = playerStore): boolean => playlistControls.get(store)?.isActive() ?? false;
-
+export const playlistIsActive = (store: PlayerState = playerStore): boolean => playlistControlOf(store)?.isActive() ?? false;
 
 /**
  * SPEC 4, previous and next: through the active playlist; otherwise a lofi track moves among lofi
  * tracks only, any other through the whole catalogue, passing over what cannot play.
  */
 function step(direction: 1 | -1, store: PlayerState, offline: OfflineState): void {
-  const playlist = playlistControls.get(store);
+  const playlist = playlistControlOf(store);
   if (playlist?.isActive()) {
     playlist.step(direction);
     return;
@@ -212,6 +196,7 @@ export function reportPlaying(store: PlayerState = playerStore): void {
   if (store.currentIndex === null) return;
   store.status = 'playing';
   store.intent = 'play';
+  store.stoppedReason = null;
   const index = store.currentIndex;
   if (store.failedSounds.includes(index)) store.failedSounds = store.failedSounds.filter((failed) => failed !== index);
 }
@@ -221,6 +206,17 @@ export function reportPaused(store: PlayerState = playerStore): void {
   if (store.currentIndex === null) return;
   store.status = 'paused';
   store.intent = 'pause';
+}
+
+/**
+ * Playback stopped by itself and could not be brought back (issue 40: a page must never say Playing while nothing is
+ * heard): paused, with the reason shown until it plays again. A tap on play tries again.
+ */
+export function reportStopped(reason: string, store: PlayerState = playerStore): void {
+  if (store.currentIndex === null) return;
+  store.status = 'paused';
+  store.intent = 'pause';
+  store.stoppedReason = reason;
 }
 
 /** The element is ready but not playing (e.g. the user paused while it loaded). */

@@ -32,7 +32,7 @@ export interface ClockWatchdogDeps {
   heard(): boolean;
   /** Plays the element again (the player's play(), which shows paused if it is refused). */
   play(): void;
-  /** Gave up: the clock still stopped after MAX_RELOADS reloads. */
+  /** Gave up: the clock still stopped after MAX_RELOADS reloads (the element is paused first). */
   onGiveUp?(): void;
   now?: () => number;
 }
@@ -63,6 +63,8 @@ export function watchClock(deps: ClockWatchdogDeps): ClockWatchdog {
   const reload = (time: number) => {
     stop();
     if (reloads >= MAX_RELOADS) {
+      // Still stopped: paused, so nothing says it plays over silence (issue 40); the player says why.
+      element.pause();
       deps.onGiveUp?.();
       return;
     }

@@ -1,5 +1,6 @@
 import type { Soundscape } from '../../catalogue/catalogue';
 import { reportError } from '../../lib/error-reporting';
+import { strings } from '../../lib/strings';
 import { audioFocus, type AudioFocusState } from '../../stores/audio-focus-store';
 import { offlineStore, type OfflineState } from '../../stores/offline-store';
 import {
@@ -11,6 +12,7 @@ import {
   reportPaused,
   reportPlaying,
   reportReady,
+  reportStopped,
   type PlayerState,
 } from '../../stores/player-store';
 import { subscribe } from 'valtio/vanilla';
@@ -166,7 +168,12 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     ['error', () => current() && source.recover()],
     ['seeked', () => output.follow()],
   ];
-  const output: TrackOutput = createTrackOutput({ bus, parent: options.parent ?? document.body, listeners, element: options.element, replay: () => play() });
+  /** Never 'Playing' over silence (issue 40): the element that stayed stopped is paused, and the bar says why. */
+  const onStalled = () => {
+    reportError(new Error('the track element stayed silent after reloads'), 'Lull: playback stalled:');
+    reportStopped(strings.playbackStalled, store);
+  };
+  const output: TrackOutput = createTrackOutput({ bus, parent: options.parent ?? document.body, listeners, element: options.element, replay: () => play(), onStalled });
   const source = createSourceSwitcher({
     store,
     output,

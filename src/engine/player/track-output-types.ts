@@ -50,6 +50,8 @@ export interface TrackOutputOptions {
   element?: HTMLAudioElement;
   /** Plays the element again after the clock watchdog reloaded it (the player's play()). */
   replay?(): void;
+  /** The element's clock stayed stopped after the clock watchdog's reloads: it paused the element, the player says why. */
+  onStalled?(): void;
 }
 
 /** The element's place in the current graph: its context's bus and the track gain (the catalogue volume). */

@@ -50,7 +50,7 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
       element,
       heard: () => media === element,
       play: () => (options.replay ? options.replay() : element.play()?.catch(() => undefined)),
-      onGiveUp: () => reportError(new Error('the track element stayed silent after reloads'), 'Lull: playback stalled:'),
+      onGiveUp: () => options.onStalled?.(),
     });
     parent.appendChild(element);
     return element;

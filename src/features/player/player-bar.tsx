@@ -134,7 +134,12 @@ export function PlayerBar({ mixControls }: { mixControls?: ReactNode }) {
               {sound && <span aria-hidden="true">{sound.emoji} </span>}
               {title}
             </Typography>
-            {mix.layers.length > 0 && (
+            {player.status === 'paused' && player.stoppedReason ? (
+              // Why it stopped when the listener did not stop it (issue 40), read out as it appears.
+              <Typography noWrap variant="caption" component="p" role="status" color="warning.main" title={player.stoppedReason} data-testid="player-stopped-reason" sx={{ lineHeight: 1.2 }}>
+                {player.stoppedReason}
+              </Typography>
+            ) : mix.layers.length > 0 && (
               <Typography noWrap variant="caption" component="p" color="text.secondary" data-testid="player-layers" data-sounds={mix.layers.map((layer) => layer.sound).join(' ')} sx={{ lineHeight: 1.2 }}>
                 {strings.mixLayersShown(mix.layers.map((layer) => layerName(layer.sound)))}
               </Typography>

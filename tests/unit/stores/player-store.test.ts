@@ -16,9 +16,9 @@ import {
   reportPlaying,
   reportReady,
   resumePlayback,
-  registerPlaylistControl,
   togglePlayback,
 } from '../../../src/stores/player-store';
+import { registerPlaylistControl } from '../../../src/stores/playlist-control';
 
 const indexOf = (name: string) => soundscapes.findIndex((sound) => sound.name === name);
 

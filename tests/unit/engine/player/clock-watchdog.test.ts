@@ -19,6 +19,10 @@ class FakeElement extends EventTarget {
     this.loads.push(this.currentTime);
     this.readyState = 0;
   }
+  pause() {
+    this.paused = true;
+    this.emit('pause');
+  }
   emit(type: string) {
     this.dispatchEvent(new Event(type));
   }
@@ -141,14 +145,16 @@ describe('clock watchdog', () => {
     expect(element.currentTime).toBeCloseTo(10 + (300 + SAMPLE_MS) / 1000, 2);
   });
 
-  it('gives up after MAX_RELOADS reloads in a row that cure nothing', () => {
+  it('gives up after MAX_RELOADS reloads in a row that cure nothing, and pauses the element (never playing over silence)', () => {
     const { element, play, onGiveUp, run } = setup();
     for (let i = 0; i <= MAX_RELOADS; i++) {
       element.readyState = 4;
+      expect(element.paused).toBe(false);
       element.emit('playing');
       run(FROZEN_MS + 2 * SAMPLE_MS, 0);
     }
     expect(play).toHaveBeenCalledTimes(MAX_RELOADS);
     expect(onGiveUp).toHaveBeenCalledTimes(1);
+    expect(element.paused).toBe(true);
   });
 });

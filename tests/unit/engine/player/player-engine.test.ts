@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const { createPlayerEngine } = await import('../../../../src/engine/player/player-engine');
-const { createPlayerStore, playSound, pausePlayback, registerPlaylistControl } = await import('../../../../src/stores/player-store');
+const { createPlayerStore, playSound, pausePlayback } = await import('../../../../src/stores/player-store');
+const { registerPlaylistControl } = await import('../../../../src/stores/playlist-control');
 const { createAudioFocusStore, claimAudioFocus, stopAllAudio } = await import('../../../../src/stores/audio-focus-store');
 const { createAudioBus } = await import('../../../../src/engine/audio-bus');
 const { createMixStore } = await import('../../../../src/stores/mix-store');
@@ -198,6 +199,30 @@ describe('player engine', () => {
     offline.online = true;
     await settle();
     expect(store.failedSounds).toEqual([14]);
+  });
+
+  it('an element whose clock stays stopped after the watchdog\'s reloads is paused and the bar says why, until it plays again (issue 40)', async () => {
+    const { store, audio, engine } = setup();
+    vi.spyOn(HTMLMediaElement.prototype, 'readyState', 'get').mockReturnValue(4);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    // The watchdog's interval and clock are faked; the media events' tasks are not.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
+    playSound(4, {}, store);
+    await settle();
+    expect(store.status).toBe('playing');
+    // The clock never moves (WebKit's element, silent after a hand-over): each reload plays it again, then it gives up.
+    for (let i = 0; i < 6 && store.status === 'playing'; i++) {
+      vi.advanceTimersByTime(500);
+      await settle();
+    }
+    vi.useRealTimers();
+    expect(store).toMatchObject({ status: 'paused', intent: 'pause', stoppedReason: expect.stringMatching(/stopped playing/) });
+    expect(audio.paused).toBe(true);
+    playSound(4, {}, store);
+    await settle();
+    expect(store).toMatchObject({ status: 'playing', stoppedReason: null });
+    pausePlayback(store);
+    engine.dispose();
   });
 
   it('an audio error clears loading and keeps the track selected', async () => {
