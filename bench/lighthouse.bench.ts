@@ -3,7 +3,7 @@
  * mobile preset (simulated slow 4G, 4× CPU slowdown) against the production build served by
  * vite preview, three runs on the home page, medians of the four category scores and of LCP, TBT
  * and CLS; plus the bundle report of the home route's JavaScript (bench/bundle-report.ts).
- * Writes bench/results/lighthouse.json, bench/results/bundle.json and the README's
+ * Writes bench/results/lighthouse.json, bench/results/bundle.json and docs/performance.md's
  * "## First load" section. Nothing here is a test: the scores move with the machine's load.
  */
 import { spawnSync } from 'node:child_process';
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleMarkdown, bundleReport } from './bundle-report.ts';
 import { servePreview } from './preview-server.ts';
-import { writeReadmeSection } from './readme-section.ts';
+import { writeDocSection } from './doc-section.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -21,7 +21,7 @@ const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disa
 
 /**
  * After prerendering, before the first-load work on hydration, paint order and layout shift
- * (this bench, quiet machine, 2026-11-23), for the README's table.
+ * (this bench, quiet machine, 2026-11-23), for docs/performance.md's table.
  */
 const PRERENDERED = {
   performance: '0.63',
@@ -37,7 +37,7 @@ const PRERENDERED = {
   homeJs: '206.7 KB in 27 files',
 };
 
-/** The issue's figures before this work (issue 12), for the README's before/after table. */
+/** The issue's figures before this work (issue 12), for docs/performance.md's before/after table. */
 const BEFORE = {
   performance: '0.87',
   accessibility: '–',
@@ -196,10 +196,8 @@ async function main() {
     '',
     bundleMarkdown(bundle, 25),
   ].join('\n');
-  writeReadmeSection(`${root}README.md`, '## First load', body);
-  console.log(`\n${body}\n\nWrote bench/results/lighthouse.json, bench/results/bundle.json and README.md (## First load).`);
+  writeDocSection(`${root}docs/performance.md`, '## First load', body);
+  console.log(`\n${body}\n\nWrote bench/results/lighthouse.json, bench/results/bundle.json and docs/performance.md (## First load).`);
 }
-
-/** Replaces the README's "## First load" section (its own heading, so the noise bench's section rewrite leaves it alone). */
 
 await main();

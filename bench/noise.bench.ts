@@ -7,7 +7,7 @@
  *    silent output) while the main thread is kept busy for 1 s: AudioWorklet and ScriptProcessor
  *    fallback side by side.
  * 3. Accuracy of the kernels (spectral slope, worst band) at 44.1 and 48 kHz, for the record.
- * Writes bench/results/noise.json and the README's "## Benchmarks" section. Nothing here is a test:
+ * Writes bench/results/noise.json and docs/performance.md's "## Noise" section. Nothing here is a test:
  * the figures depend on the machine and its load.
  */
 import { spawnSync } from 'node:child_process';
@@ -18,7 +18,7 @@ import type { Page } from '@playwright/test';
 import { fitSlope, flatness, thirdOctaveBands, welchPsd } from '../measure/analysis.ts';
 import { createNoiseState, NOISE_SEEDS, renderNoise, type NoiseColour } from '../worklets/dsp/noise.ts';
 import { servePreview, launchBenchChromium } from './preview-server.ts';
-import { writeReadmeSection } from './readme-section.ts';
+import { writeDocSection } from './doc-section.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const COLOURS: NoiseColour[] = ['white', 'pink', 'brown'];
@@ -30,7 +30,7 @@ const STEREO_48K_SAMPLES_PER_SECOND = 2 * 48000;
 /**
  * The kernels before issue 12's rework (filter state in object properties, inline constants, a
  * clamp per sample), as measured by this bench on 2026-11-22 (2 × Intel Xeon, load average 2.2):
- * kept so the README shows before and after.
+ * kept so docs/performance.md shows before and after.
  */
 const KERNEL_NS_BEFORE_ISSUE_12: Record<NoiseColour, number> = { white: 1.89, pink: 11.24, brown: 8.22 };
 
@@ -361,5 +361,5 @@ const acc = [44100, 48000].flatMap((rate) => COLOURS.map((colour) => accuracy(co
 const table = markdown(kernels, runs, acc, machine);
 mkdirSync(`${root}bench/results`, { recursive: true });
 writeFileSync(`${root}bench/results/noise.json`, JSON.stringify({ date: new Date().toISOString(), machine, kernels, chromium: runs, accuracy: acc }, null, 2) + '\n');
-writeReadmeSection(`${root}README.md`, '## Benchmarks', table);
-console.log(`\n${table}\n\nWrote bench/results/noise.json and README.md (## Benchmarks).`);
+writeDocSection(`${root}docs/performance.md`, '## Noise', table);
+console.log(`\n${table}\n\nWrote bench/results/noise.json and docs/performance.md (## Noise).`);

@@ -1,6 +1,6 @@
 /**
  * The bus's way out. What is heard always goes to the context's destination: measured at the OS
- * (README, "Every engine"), that is heard in Chromium, Firefox and WebKit, while a media element
+ * (docs/engines.md), that is heard in Chromium, Firefox and WebKit, while a media element
  * playing a MediaStreamAudioDestinationNode's stream drops out for 35–80 ms at a time in Chromium
  * (2 of 3 runs of the smoke suite) and is silent in WebKit.
  * Where the engine plays such an element (web-audio.ts, `streamOutputIsHeard`), one

@@ -31,7 +31,7 @@ export function handedOverContext(handover = firstTapHandover()): () => AudioCon
     }
     handed = true;
     const Context = audioContextClass();
-    // As the bus's own default ('playback': bigger device buffers for sustained playback; see audio-bus.ts).
+    // As the bus's own ('interactive': see docs/decisions/008-latency-hint-interactive.md).
     const ctx = Context ? new Context({ latencyHint: 'interactive' }) : undefined;
     if (handover && ctx) handover.context = ctx;
     return ctx;

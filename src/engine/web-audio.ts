@@ -30,7 +30,7 @@ export function preferPlaybackAudioSession(): void {
 
 /**
  * Whether a media element playing a MediaStreamAudioDestinationNode's stream makes sound (then it can
- * anchor the media session: audio-output.ts). Measured at the OS (README, "Every engine"): Chromium and
+ * anchor the media session: audio-output.ts). Measured at the OS (docs/engines.md): Chromium and
  * Firefox play it; WebKit (WebKitGTK 2.50, and Safari by reports) lets it "play" with its clock moving
  * and outputs silence. No page can hear its own output, so the choice goes by the features that come
  * with a working stream path: engines that can capture a media element into a stream (`captureStream`,

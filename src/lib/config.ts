@@ -1,6 +1,6 @@
 /**
  * Site configuration: one module, read from Vite environment variables at build time.
- * Every value has a documented default (README "Configuration").
+ * Every value has a documented default (README, "Configuration").
  */
 export interface AnalyticsConfig {
   /** Script URL of a cookie-less, privacy-friendly analytics provider (Plausible-compatible). */

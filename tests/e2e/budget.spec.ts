@@ -5,7 +5,7 @@ import { test, expect } from './fixtures';
  * Byte budget for the first load on a low-end phone (issue 24, decision 2 of issue 12): every script
  * the home page fetches until the network is idle, gzip -9 per file, at most 200 KB with KB = 1000
  * bytes (200,000 bytes). What the first paint itself needs (the render-blocking scripts in <head>)
- * is logged beside it and reported in the README.
+ * is logged beside it and reported in docs/performance.md.
  */
 const HOME_JS_GZIP_BUDGET = 200 * 1000;
 

@@ -426,7 +426,7 @@ test.describe('two tabs', () => {
     await expectTrackPlaying(other, 'ocean.mp3');
     await page.waitForTimeout(5000);
     // Leaving each page (pagehide) writes what it counted. localStorage reaches another tab's process a moment later
-    // (3 of 200 reads right after a write were stale here; README, "Known limits"): the second tab leaves once it has it.
+    // (3 of 200 reads right after a write were stale here; docs/app.md, "Known limit"): the second tab leaves once it has it.
     const read = () => other.evaluate(() => localStorage.getItem('listeningPreferences'));
     const before = await read();
     await page.goto('about:blank');

@@ -28,9 +28,9 @@ export interface SurpriseSound {
 export const MIN_SURPRISE_LAYERS = 2;
 export const MAX_SURPRISE_LAYERS = 4;
 export const TRACK_HEADROOM_DB = 4;
-/** Studio loudness targets (README, catalogue audit): loops −20 LUFS, lofi songs −16 LUFS. */
+/** Studio loudness targets (docs/catalogue.md, the catalogue audit): loops −20 LUFS, lofi songs −16 LUFS. */
 const LOUDNESS_DB: Record<SoundType, number> = { nature: -20, ambient: -20, lofi: -16 };
-/** Each noise at level 1 against a loop at level 1, as heard at the OS (README, every engine: Rain −26.1, white −33.0, pink −29.1, brown −22.0 dBFS). */
+/** Each noise at level 1 against a loop at level 1, as heard at the OS (docs/engines.md: Rain −26.1, white −33.0, pink −29.1, brown −22.0 dBFS). */
 const NOISE_LOUDNESS_DB = { white: -27, pink: -23, brown: -16 } as const;
 type Noise = keyof typeof NOISE_LOUDNESS_DB;
 const NEVER = new Set(['appliance', 'upbeat']);

@@ -1,8 +1,8 @@
-/** Rewrites one `## ` section of the README (from its heading to the next `## `), or appends it. */
+/** Rewrites one `## ` section of a Markdown document (docs/performance.md: from its heading to the next `## `), or appends it. */
 import { readFileSync, writeFileSync } from 'node:fs';
 
-export function writeReadmeSection(readmePath: string, heading: string, body: string): void {
-  const readme = readFileSync(readmePath, 'utf8');
+export function writeDocSection(docPath: string, heading: string, body: string): void {
+  const readme = readFileSync(docPath, 'utf8');
   const marker = `${heading}\n`;
   const section = `${marker}\n${body}\n`;
   const start = readme.indexOf(marker);
@@ -12,5 +12,5 @@ export function writeReadmeSection(readmePath: string, heading: string, body: st
     const after = readme.indexOf('\n## ', start + 1);
     next = readme.slice(0, start) + section + (after === -1 ? '' : readme.slice(after));
   }
-  writeFileSync(readmePath, next);
+  writeFileSync(docPath, next);
 }
