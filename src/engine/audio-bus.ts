@@ -14,7 +14,7 @@ import { subscribe } from 'valtio/vanilla';
 import { mixStore, type MixState } from '../stores/mix-store';
 import { createAudioOutput, type AudioOutput } from './audio-output';
 import { ramp, rampToSilence } from './level-ramp';
-import { audioContextClass, inUserGesture, preferPlaybackAudioSession, streamOutputIsHeard } from './web-audio';
+import { inUserGesture, newAudioContext, preferPlaybackAudioSession, streamOutputIsHeard } from './web-audio';
 
 export { OUTPUT_AUDIO_ID } from './audio-output';
 /** Longer than this suspended, a context is replaced on the next open inside a gesture (Safari can freeze its clock). */
@@ -79,15 +79,9 @@ interface Graph extends BusNodes {
   resuming: number;
 }
 
-function defaultContext(): AudioContext | undefined {
-  const Context = audioContextClass();
-  // 'interactive': with 'playback' Chromium's output dropped 35-80 ms at a time in OS recordings (issue 21).
-  return Context ? new Context({ latencyHint: 'interactive' }) : undefined;
-}
-
 export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
   const mix = deps.mix ?? mixStore;
-  const createContext = deps.createContext ?? defaultContext;
+  const createContext = deps.createContext ?? newAudioContext;
   const now = deps.now ?? (() => Date.now());
   let graph: Graph | undefined;
   let fade = 1;

@@ -9,7 +9,7 @@
 import { FIRST_TAP, type FirstTapHandover } from '../lib/first-paint';
 import { isNoiseColour } from '../stores/noise-store';
 import { playSound } from '../stores/player-store';
-import { audioContextClass } from './web-audio';
+import { newAudioContext } from './web-audio';
 import { toggleNoise } from './noise/noise-engine';
 
 export function firstTapHandover(): FirstTapHandover | undefined {
@@ -30,9 +30,7 @@ export function handedOverContext(handover = firstTapHandover()): () => AudioCon
       return unlocked;
     }
     handed = true;
-    const Context = audioContextClass();
-    // As the bus's own ('interactive': see docs/decisions/008-latency-hint-interactive.md).
-    const ctx = Context ? new Context({ latencyHint: 'interactive' }) : undefined;
+    const ctx = newAudioContext();
     if (handover && ctx) handover.context = ctx;
     return ctx;
   };

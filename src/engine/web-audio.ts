@@ -10,6 +10,16 @@ export function audioContextClass(): AudioContextClass | undefined {
   return w.AudioContext ?? w.webkitAudioContext;
 }
 
+/**
+ * The one place the app makes an AudioContext (the first-paint script's, made in a tap before the app ran, is handed
+ * over to the bus: first-tap.ts). 'interactive': with 'playback' Chromium's output dropped 35-80 ms at a time in OS
+ * recordings (docs/decisions/008-latency-hint-interactive.md).
+ */
+export function newAudioContext(): AudioContext | undefined {
+  const Context = audioContextClass();
+  return Context ? new Context({ latencyHint: 'interactive' }) : undefined;
+}
+
 interface AudioSession {
   type: string;
 }
