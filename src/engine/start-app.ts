@@ -13,7 +13,7 @@ import { startPlaylistStore } from '../stores/playlist-store';
 import { startStatsStore } from '../stores/stats-store';
 import { startUiStore } from '../stores/ui-store';
 import { createAudioBus, type AudioBus } from './audio-bus';
-import { ramp } from './level-ramp';
+import { fadeIn, fadeOut, ramp } from './level-ramp';
 import { firstTapHandover, handedOverContext } from './first-tap';
 import { startNoiseEngine } from './noise/noise-engine';
 import type { PlaybackSourceService } from './playback-sources';
@@ -58,7 +58,7 @@ function startLayersWithTheFirst(target: AudioBus, sources: PlaybackSourceServic
     import('./layers/layer-engine').then(
       ({ startLayerEngine }) => {
         stop();
-        startLayerEngine(target, { ramp, loadLoopWindows }, sources);
+        startLayerEngine(target, { ramp, fadeIn, fadeOut, loadLoopWindows }, sources);
       },
       (error: unknown) => {
         loading = false;

@@ -9,6 +9,7 @@ import { reportError } from '../../lib/error-reporting';
 import { layerSoundIndex } from '../../stores/mix-layers';
 import { isNoiseColour, type NoiseColour } from '../../stores/noise-store';
 import type { BusNodes } from '../audio-bus';
+import type { fadeIn, fadeOut, ramp } from '../level-ramp';
 import type { loadLoopWindows } from '../player/load-loop-windows';
 import type { LoopVoice } from '../player/loop-voice';
 
@@ -17,12 +18,12 @@ import type { LoopVoice } from '../player/loop-voice';
  * than imported: an import would split those modules out of the main chunk (≈ 1 KB gzip more at first load).
  */
 export interface LayerRuntime {
-  ramp(param: AudioParam, ctx: BaseAudioContext, to: number): void;
+  /** level-ramp.ts: the graph's one way to move a level, start a source and stop it. */
+  ramp: typeof ramp;
+  fadeIn: typeof fadeIn;
+  fadeOut: typeof fadeOut;
   loadLoopWindows: typeof loadLoopWindows;
 }
-
-const START_RAMP_S = 0.04;
-const STOP_RAMP_S = 0.04;
 
 export interface LayerVoiceDeps {
   nodes: BusNodes;
@@ -56,7 +57,7 @@ interface Playing {
 
 export function createLayerVoice(deps: LayerVoiceDeps): LayerVoice {
   const { nodes, sound } = deps;
-  const { ramp, loadLoopWindows } = deps.runtime;
+  const { ramp, fadeIn, fadeOut, loadLoopWindows } = deps.runtime;
   const { ctx } = nodes;
   const index = layerSoundIndex(sound);
   // A soundscape at 100 % is as loud as it plays as the track (its catalogue volume).
@@ -70,11 +71,7 @@ export function createLayerVoice(deps: LayerVoiceDeps): LayerVoice {
   let playing: Playing | null = null;
   let released = false;
 
-  const fadeIn = (at: number) => {
-    levelGain.gain.cancelScheduledValues(ctx.currentTime);
-    levelGain.gain.setValueAtTime(0, at);
-    levelGain.gain.linearRampToValueAtTime(level * scale, at + START_RAMP_S);
-  };
+  const fadeInAt = (at: number) => fadeIn(levelGain.gain, ctx, level * scale, at);
 
   const startNoise = async (colour: NoiseColour) => {
     // Loaded at the first noise (the first load's budget, issue 24).
@@ -84,7 +81,7 @@ export function createLayerVoice(deps: LayerVoiceDeps): LayerVoice {
     source.node.connect(levelGain);
     source.start();
     playing = { stop: () => undefined, dispose: () => source.dispose(), residentBytes: 0 };
-    fadeIn(ctx.currentTime);
+    fadeInAt(ctx.currentTime);
   };
 
   const startSoundscape = async () => {
@@ -104,7 +101,7 @@ export function createLayerVoice(deps: LayerVoiceDeps): LayerVoice {
     // Every layer starts at the loop's top: one clock, and a mix sounds the same each time.
     const at = await voice.start(() => 0);
     if (at === null || released) return;
-    fadeIn(at);
+    fadeInAt(at);
   };
 
   (isNoiseColour(sound) ? startNoise(sound) : startSoundscape()).catch((error: unknown) => {
@@ -124,18 +121,15 @@ export function createLayerVoice(deps: LayerVoiceDeps): LayerVoice {
     release() {
       if (released) return;
       released = true;
-      const now = ctx.currentTime;
-      levelGain.gain.cancelScheduledValues(now);
-      levelGain.gain.setValueAtTime(levelGain.gain.value, now);
-      levelGain.gain.linearRampToValueAtTime(0, now + STOP_RAMP_S);
-      playing?.stop(now + STOP_RAMP_S);
+      const silentAt = fadeOut(levelGain.gain, ctx);
+      playing?.stop(silentAt);
       // Freed after its own ramp whatever happens next: a quick Play must not keep it running.
       setTimeout(() => {
         playing?.dispose();
         levelGain.disconnect();
         drift.disconnect();
         deps.onResident?.();
-      }, STOP_RAMP_S * 1000 + 30);
+      }, (silentAt - ctx.currentTime) * 1000 + 30);
     },
     get residentBytes() {
       return playing?.residentBytes ?? 0;

@@ -24,13 +24,10 @@ import {
   type NoiseState,
 } from '../../stores/noise-store';
 import type { AudioBus, BusNodes } from '../audio-bus';
-import { ramp } from '../level-ramp';
+import { fadeIn, fadeOut, ramp } from '../level-ramp';
 import { setSessionPlaybackState, showInMediaSession } from '../media-session';
 import type { NoiseSource } from './noise-sources';
 
-/** Start and stop ramps: long enough to hide the edge, short enough to feel instant. */
-const START_RAMP_S = 0.04;
-const STOP_RAMP_S = 0.04;
 const HOLDER = 'noise';
 /** A 'suspended' the context still reads this long after its event is the system's, not a late report. */
 export const SYSTEM_SUSPEND_CONFIRM_MS = 250;
@@ -79,14 +76,12 @@ export function createNoiseEngine(deps: NoiseEngineDeps): NoiseEngine {
 
   const release = (old: Voice) => {
     old.cancelled = true;
-    old.gain.gain.cancelScheduledValues(old.nodes.ctx.currentTime);
-    old.gain.gain.setValueAtTime(old.gain.gain.value, old.nodes.ctx.currentTime);
-    old.gain.gain.linearRampToValueAtTime(0, old.nodes.ctx.currentTime + STOP_RAMP_S);
+    const silentAt = fadeOut(old.gain.gain, old.nodes.ctx);
     // Freed after its own ramp whatever happens next: a quick Play must not keep it running.
     setTimeout(() => {
       old.source?.dispose();
       old.gain.disconnect();
-    }, STOP_RAMP_S * 1000 + 30);
+    }, (silentAt - old.nodes.ctx.currentTime) * 1000 + 30);
   };
 
   const takenBySystem = (ctx: AudioContext) => voice?.nodes.ctx === ctx && solo !== null && store.status === 'playing' && ctx.state !== 'running' && !bus.isResuming();
@@ -110,9 +105,7 @@ export function createNoiseEngine(deps: NoiseEngineDeps): NoiseEngine {
       next.source = source;
       source.node.connect(next.gain);
       source.start();
-      const { ctx } = next.nodes;
-      next.gain.gain.setValueAtTime(0, ctx.currentTime);
-      next.gain.gain.linearRampToValueAtTime(level, ctx.currentTime + START_RAMP_S);
+      fadeIn(next.gain.gain, next.nodes.ctx, level);
       if (solo === next.colour) {
         reportNoisePlaying(store);
         setSessionPlaybackState('playing');

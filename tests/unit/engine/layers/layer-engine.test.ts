@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Soundscape } from '../../../../src/catalogue/catalogue';
 import { createAudioBus, type AudioBus } from '../../../../src/engine/audio-bus';
-import { ramp } from '../../../../src/engine/level-ramp';
+import { fadeIn, fadeOut, ramp } from '../../../../src/engine/level-ramp';
 import { loadLoopWindows } from '../../../../src/engine/player/load-loop-windows';
 import { createLayerEngine, JOIN_AFTER_S, type LayerEngine } from '../../../../src/engine/layers/layer-engine';
 import { parseMp3Layout } from '../../../../src/engine/player/mp3-layout';
@@ -72,7 +72,7 @@ function harness(deps: { fetchFile?: (url: string, signal?: AbortSignal) => Prom
   });
   engine = createLayerEngine({
     bus,
-    runtime: { ramp, loadLoopWindows },
+    runtime: { ramp, fadeIn, fadeOut, loadLoopWindows },
     mix,
     player,
     fetchFile: (url, signal) => {

@@ -6,7 +6,7 @@
 import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createNoiseState, NOISE_PROCESSOR_NAMES, NOISE_SEEDS, renderNoise } from '../../../../worklets/dsp/noise.ts';
 import { createAudioBus, type AudioBus } from '../../../../src/engine/audio-bus';
-import { ramp } from '../../../../src/engine/level-ramp';
+import { fadeIn, fadeOut, ramp } from '../../../../src/engine/level-ramp';
 import { loadLoopWindows } from '../../../../src/engine/player/load-loop-windows';
 import { createNoiseEngine, type NoiseEngine } from '../../../../src/engine/noise/noise-engine';
 import { createLayerEngine, type LayerEngine } from '../../../../src/engine/layers/layer-engine';
@@ -68,7 +68,7 @@ function harness() {
   });
   engine = createNoiseEngine({ bus, store, focus: createAudioFocusStore() });
   // A noise under a track is a layer of the mix: the layer engine plays it through the same sources.
-  layers = createLayerEngine({ bus, runtime: { ramp, loadLoopWindows }, mix, player });
+  layers = createLayerEngine({ bus, runtime: { ramp, fadeIn, fadeOut, loadLoopWindows }, mix, player });
   return { engine, store, mix, player, contexts };
 }
 

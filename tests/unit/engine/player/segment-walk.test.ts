@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createWalk, equalPowerGains, segmentAt, segmentGain, segmentsOf } from '../../../../src/engine/player/segment-walk';
 import { seededRandom } from '../../../../src/lib/seeded-random';
+import { OCEAN_WALK_ORDER, OCEAN_WALK_RANDOM } from '../../../fixtures/ocean-walk';
 
 const walkOf = (count: number, seed: number, steps: number) => {
   const next = createWalk(count, seed);
@@ -43,6 +44,13 @@ describe('the segment walk', () => {
     const walk = walkOf(6, 11, 6000);
     const counts = Array.from({ length: 6 }, (_, k) => walk.filter((s) => s === k).length);
     for (const c of counts) expect(Math.abs(c - 1000)).toBeLessThan(150);
+  });
+
+  it("the engines suite's Ocean walk: the seed drawn from its Math.random turns 9 → 5 first (issue 40)", () => {
+    const next = createWalk(10, Math.floor(OCEAN_WALK_RANDOM * 2 ** 32));
+    const order = [9];
+    while (order.length < OCEAN_WALK_ORDER.length) order.push(next(order.at(-1)!));
+    expect(order).toEqual(OCEAN_WALK_ORDER);
   });
 
   it('the seeded generator is uniform in [0, 1)', () => {
