@@ -136,12 +136,17 @@ export const WATCH_WALK = `() => {
   return true;
 }`;
 
-/** The walk's audio clock now, the crossfades among the windows scheduled since WATCH_WALK, and the track's state (the loop track of a soundscape). */
-export const WALK_STATE = `() => {
-  const walk = window.__walk;
-  const audio = window.lullTrack;
-  const track = { paused: audio.paused, currentTime: audio.currentTime, readyState: audio.readyState, loop: audio.dataset.loop, context: walk.ctx && walk.ctx.state };
-  return { now: walk.ctx ? walk.ctx.currentTime : null, crossfades: walk.crossfades(), track };
+/** The walk's audio clock now (the context its windows play on), or null before a window. */
+export const WALK_CLOCK = `() => (window.__walk && window.__walk.ctx ? window.__walk.ctx.currentTime : null)`;
+
+/** The crossfades among the windows scheduled since WATCH_WALK: where two overlap, when and for how long (ctx seconds). */
+export const WALK_CROSSFADES = `() => window.__walk.crossfades()`;
+
+/** Math.random answering `value` (a seed drawn from it is then known), or the page's own again with null. */
+export const FIXED_RANDOM = `(value) => {
+  window.__random = window.__random || Math.random;
+  Math.random = value === null ? window.__random : () => value;
+  return true;
 }`;
 
 /** Where the page is, for a step's error: its address, load state, whether the app has hydrated it, its paints, the scripts that arrived (ms), visibility and the service worker in control. */
