@@ -8,69 +8,23 @@
  * (or the microtasks it queued); the output element is started there too. `prepare()` may build the
  * graph earlier, suspended: constructing a context blocks the main thread for 8–95 ms at 4× CPU
  * (the first one in a browser is the slowest), which a tap then no longer waits for. While nobody holds the
- * bus the element is paused and the context suspended, so an idle app costs no CPU or battery.
+ * bus the element is paused and the context suspended, so an idle app costs no CPU or battery. While someone holds
+ * it, the context is watched (context-watchdog.ts): the system taking it (iOS's 'interrupted', a frozen clock) is
+ * told as an interruption, and the next open inside a tap replaces it.
  */
 import { subscribe } from 'valtio/vanilla';
-import { mixStore, type MixState } from '../stores/mix-store';
+import { mixStore } from '../stores/mix-store';
 import { createAudioOutput, type AudioOutput } from './audio-output';
+import { watchContext, type ContextWatch } from './context-watchdog';
 import { ramp, rampToSilence } from './level-ramp';
 import { inUserGesture, newAudioContext, preferPlaybackAudioSession, streamOutputIsHeard } from './web-audio';
 
 export { OUTPUT_AUDIO_ID } from './audio-output';
+export type { AudioBus, AudioBusDeps, BusNodes } from './audio-bus-types';
+import type { AudioBus, AudioBusDeps, BusNodes } from './audio-bus-types';
 /** Longer than this suspended, a context is replaced on the next open inside a gesture (Safari can freeze its clock). */
 export const LONG_SUSPENSION_MS = 10 * 60 * 1000;
 const IDLE_SUSPEND_MS = 1000;
-
-export interface BusNodes {
-  readonly ctx: AudioContext;
-  /** Where every source's own gain connects. */
-  readonly input: GainNode;
-}
-
-export interface AudioBus {
-  /**
-   * Creates or resumes the context and starts the output: call inside the gesture. A context suspended
-   * too long is replaced only inside a gesture; outside one (the lock screen's Play) it is resumed, since
-   * a new one would start suspended and its element refused. Undefined without Web Audio.
-   */
-  open(): BusNodes | undefined;
-  /** Builds the graph ahead of the tap, suspended and silent (start-app.ts), so the tap only resumes it. No-op once built. */
-  prepare(): void;
-  /** The graph as it is, without creating anything. */
-  current(): BusNodes | undefined;
-  /** An open's resume is unanswered: a 'suspended' state change now is the bus's own late suspend, not the system. */
-  isResuming(): boolean;
-  /** `holder` plays (or stopped playing): while nobody holds the bus it is paused and suspended. */
-  hold(holder: string, playing: boolean): void;
-  /** The sleep timer's fade, 0..1, ramped. */
-  setFade(level: number): void;
-  /** The sleep timer's long fade: the fade gain to 0 over `seconds`, linear on the audio clock (setFade ends it). */
-  fadeOut(seconds: number): void;
-  /** master × fade, for the element-only fallback where Web Audio is missing. */
-  level(): number;
-  /** Called with the new graph when the context was replaced (sources must reconnect). */
-  onReplaced(listener: (nodes: BusNodes) => void): () => void;
-  /** Called when master × fade changes (the element-only fallback applies it as element.volume). */
-  onLevel(listener: () => void): () => void;
-  /**
-   * Called with true when something else paused the output element while it was meant to play (the
-   * OS: an interruption, audio focus lost on Android), and with false when it plays again without the
-   * app asking (the OS gave it back, or the lock screen's play). Engines show what it really does.
-   */
-  onInterrupted(listener: (interrupted: boolean) => void): () => void;
-  dispose(): void;
-}
-
-export interface AudioBusDeps {
-  mix?: MixState;
-  createContext?: () => AudioContext | undefined;
-  /** Whether to add the stream element that anchors the media session (default: where the engine hears one, `streamOutputIsHeard`). */
-  outputElement?: boolean;
-  /** Whether the code runs inside the user's gesture (default: navigator.userActivation). */
-  inGesture?: () => boolean;
-  now?: () => number;
-  parent?: HTMLElement;
-}
 
 interface Graph extends BusNodes {
   readonly fade: GainNode;
@@ -92,8 +46,14 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
   const holders = new Set<string>();
   const replacedListeners = new Set<(nodes: BusNodes) => void>();
   const interruptedListeners = new Set<(interrupted: boolean) => void>();
-  /** The output element was paused by someone else and has not played since. */
+  /** The output element was paused by someone else and has not played since (or the system took the context). */
   let interrupted = false;
+  /** While something plays: whether the system has taken the context (context-watchdog.ts). */
+  let watch: ContextWatch | undefined;
+  const unwatch = () => {
+    watch?.stop();
+    watch = undefined;
+  };
   const setInterrupted = (value: boolean) => {
     if (interrupted === value) return;
     interrupted = value;
@@ -165,7 +125,9 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
       clearTimeout(idleTimer);
       opens++;
       if (graph && graph.ctx.state !== 'closed') {
-        const stale = graph.ctx.state !== 'running' && suspendedAt !== undefined && now() - suspendedAt > LONG_SUSPENSION_MS;
+        // Taken by the system (interrupted, or its clock frozen): a tap brings a new context, as after a long suspension.
+        const taken = watch?.taken === true || (graph.ctx.state as string) === 'interrupted';
+        const stale = taken || (graph.ctx.state !== 'running' && suspendedAt !== undefined && now() - suspendedAt > LONG_SUSPENSION_MS);
         if (!stale || !inGesture()) {
           suspendedAt = undefined;
           resume(graph);
@@ -179,6 +141,7 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
       suspendedAt = undefined;
       graph = fresh;
       if (old) {
+        unwatch();
         old.output.dispose();
         old.ctx.close().catch(() => {});
       }
@@ -201,10 +164,16 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
       if (playing) holders.add(holder);
       else holders.delete(holder);
       clearTimeout(idleTimer);
+      if (holders.size > 0 && graph && !watch) {
+        const g = graph;
+        watch = watchContext(g.ctx, (taken) => graph === g && setInterrupted(taken));
+      }
       if (holders.size > 0 || !graph) return;
       const g = graph;
       idleTimer = setTimeout(() => {
         if (holders.size > 0 || graph !== g) return;
+        // Its own suspend is not the system's: nothing watches while nothing plays.
+        unwatch();
         g.output.stop();
         suspend(g);
       }, IDLE_SUSPEND_MS);
@@ -232,6 +201,7 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
     },
     dispose() {
       unsubscribe();
+      unwatch();
       clearTimeout(idleTimer);
       graph?.output.dispose();
       graph?.ctx.close().catch(() => {});

@@ -39,6 +39,8 @@ export const strings = {
   paused: 'Paused',
   /** Beside Paused when the sound stopped by itself and did not come back (issue 40). */
   playbackStalled: 'The sound stopped playing in this browser. Press play to try again.',
+  /** Beside Paused when the system took the audio (a call, Siri, an alarm) or froze its clock (issue 40). */
+  pausedBySystem: 'Paused by the system',
   startTimer: 'Start timer',
   stopTimer: 'Stop timer',
   install: 'Install',

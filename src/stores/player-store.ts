@@ -219,6 +219,12 @@ export function reportStopped(reason: string, store: PlayerState = playerStore):
   store.stoppedReason = reason;
 }
 
+/** The system took the audio (a call, Siri, an alarm; issue 40): paused, saying so, until it plays again. */
+export function pauseBySystem(reason: string, store: PlayerState = playerStore): void {
+  pausePlayback(store);
+  if (store.currentIndex !== null) store.stoppedReason = reason;
+}
+
 /** The element is ready but not playing (e.g. the user paused while it loaded). */
 export function reportReady(paused: boolean, store: PlayerState = playerStore): void {
   if (store.status !== 'loading') return;

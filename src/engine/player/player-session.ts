@@ -12,7 +12,7 @@ import { PRODUCT, strings } from '../../lib/strings';
 import { layerName } from '../../stores/mix-layers';
 import { mixStore, type MixState } from '../../stores/mix-store';
 import { claimAudioFocus, type AudioFocusState, type AudioOwner } from '../../stores/audio-focus-store';
-import { pausePlayback, playNext, playPrevious, resumePlayback, type PlayerState } from '../../stores/player-store';
+import { pauseBySystem, pausePlayback, playNext, playPrevious, resumePlayback, type PlayerState } from '../../stores/player-store';
 import type { AudioBus } from '../audio-bus';
 import { setSessionPlaybackState, showInMediaSession } from '../media-session';
 
@@ -80,7 +80,7 @@ export function createPlayerSession(deps: PlayerSessionDeps): PlayerSession {
   const unsubscribeBus = deps.bus?.onInterrupted((interrupted) => {
     if (interrupted) {
       resumeAfterInterruption = store.intent === 'play';
-      if (resumeAfterInterruption) pausePlayback(store);
+      if (resumeAfterInterruption) pauseBySystem(strings.pausedBySystem, store);
     } else if (resumeAfterInterruption) {
       resumeAfterInterruption = false;
       resumePlayback(store);

@@ -265,4 +265,27 @@ describe('audio bus', () => {
     bus.dispose();
     vi.restoreAllMocks();
   });
+  it("a context the system takes while something plays (iOS's 'interrupted') is an interruption; the next open in a tap replaces it, one outside a tap resumes it", async () => {
+    for (const gesture of [true, false]) {
+      const { bus, contexts } = setup(gesture);
+      const seen: boolean[] = [];
+      let replaced = 0;
+      bus.onInterrupted((interrupted) => seen.push(interrupted));
+      bus.onReplaced(() => replaced++);
+      const first = bus.open()!;
+      bus.hold('player', true);
+      Object.defineProperty(first.ctx, 'state', { configurable: true, get: () => 'interrupted' });
+      // The watchdog reads it within half a second.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(seen).toEqual([true]);
+      const close = vi.spyOn(first.ctx, 'close');
+      const next = bus.open()!;
+      expect(contexts.length).toBe(gesture ? 2 : 1);
+      expect(replaced).toBe(gesture ? 1 : 0);
+      expect(next.ctx === first.ctx).toBe(!gesture);
+      // Never two contexts sounding: the one replaced is closed.
+      expect(close).toHaveBeenCalledTimes(gesture ? 1 : 0);
+      bus.dispose();
+    }
+  });
 });

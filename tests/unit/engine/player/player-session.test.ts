@@ -5,6 +5,7 @@ import { addLayer, removeLayer } from '../../../../src/stores/mix-actions';
 import { createPlayerSession } from '../../../../src/engine/player/player-session';
 import { claimAudioFocus, createAudioFocusStore, stopAllAudio } from '../../../../src/stores/audio-focus-store';
 import { createPlayerStore, playSound } from '../../../../src/stores/player-store';
+import { strings } from '../../../../src/lib/strings';
 
 const ocean = soundscapes[0]!;
 const forest = soundscapes[1]!;
@@ -126,7 +127,8 @@ describe('player session (focus and lock screen)', () => {
     playSound(ocean.index, {}, store);
     store.status = 'playing';
     interrupt(true);
-    expect(store).toMatchObject({ intent: 'pause', status: 'paused' });
+    // Issue 40: the bar says why (the reason goes once it plays again: player-store's reportPlaying).
+    expect(store).toMatchObject({ intent: 'pause', status: 'paused', stoppedReason: strings.pausedBySystem });
     interrupt(false);
     expect(store.intent).toBe('play');
     // Paused by the user before the interruption: it stays paused after it.

@@ -1,0 +1,57 @@
+/**
+ * The system taking the audio from the context (issue 40). iOS moves a context to 'interrupted' for a call, Siri or
+ * an alarm, and after one can leave it reading 'running' while its clock stays put (reports: GetStream's
+ * stream-video-js #2249, cwilso/metronome #25). While something plays, this watchdog reads the context's state on
+ * every state change and compares its clock with the wall clock (the watchdog's only use of it) every CHECK_MS: an
+ * 'interrupted' state, or a 'running' clock that has not moved for FROZEN_CLOCK_MS, is the system's (`onChange(true)`);
+ * the clock moving again while 'running' gives the audio back (`onChange(false)`). A context Lull suspended itself
+ * is not watched: the bus stops the watch before its own suspend.
+ */
+
+/** A 'running' clock stopped this long is the system's: a busy page still moves it (the audio thread runs apart). */
+export const FROZEN_CLOCK_MS = 2000;
+const CHECK_MS = 500;
+
+export interface ContextWatch {
+  /** The system has the audio now (an interruption, or a frozen clock). */
+  readonly taken: boolean;
+  stop(): void;
+}
+
+export function watchContext(ctx: BaseAudioContext, onChange: (taken: boolean) => void, now: () => number = () => performance.now()): ContextWatch {
+  let taken = false;
+  let stopped = false;
+  let last = { clock: ctx.currentTime, at: now() };
+  const set = (value: boolean) => {
+    if (stopped || taken === value) return;
+    taken = value;
+    onChange(value);
+  };
+  const check = () => {
+    // 'interrupted' is iOS's own state, outside the DOM typings' AudioContextState.
+    const state: string = ctx.state;
+    const clock = ctx.currentTime, at = now();
+    if (state === 'interrupted') return set(true);
+    if (state !== 'running') {
+      last = { clock, at };
+      return;
+    }
+    if (clock !== last.clock) {
+      last = { clock, at };
+      return set(false);
+    }
+    if (at - last.at >= FROZEN_CLOCK_MS) set(true);
+  };
+  const timer = setInterval(check, CHECK_MS);
+  ctx.addEventListener('statechange', check);
+  return {
+    get taken() {
+      return taken;
+    },
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+      ctx.removeEventListener('statechange', check);
+    },
+  };
+}

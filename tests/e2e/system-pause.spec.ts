@@ -1,0 +1,116 @@
+/**
+ * The system taking the audio (issue 40), iOS's rules emulated in Chromium: a context moved to 'interrupted' (a call,
+ * Siri, an alarm) and one whose clock freezes while it reads 'running'. Each shows paused with its reason in the
+ * player bar, is silent while it says so, and plays again, heard: by itself when the system gives the audio back, or
+ * at the next tap on Play, which brings a new context (never two sounding at once).
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { emulateIos } from './ios-rules';
+import { outputProbeScript, type OutputProbe } from './output-probe';
+import { strings } from '../../src/lib/strings';
+
+const bar = (page: Page) => page.getByTestId('player-bar');
+
+/** "The system": every context the page makes, and what the OS can do to the latest one. */
+function emulateSystem() {
+  const Real = window.AudioContext;
+  const contexts: AudioContext[] = [];
+  const w = window as unknown as { AudioContext: typeof AudioContext; __system: Record<string, () => unknown> };
+  w.AudioContext = class extends Real {
+    constructor(options?: AudioContextOptions) {
+      super(options);
+      contexts.push(this);
+    }
+  };
+  const latest = () => contexts[contexts.length - 1]!;
+  w.__system = {
+    contexts: () => contexts.map((c) => c.state),
+    async interrupt() {
+      const ctx = latest();
+      await Real.prototype.suspend.call(ctx);
+      Object.defineProperty(ctx, 'state', { configurable: true, get: () => 'interrupted' });
+      ctx.dispatchEvent(new Event('statechange'));
+    },
+    async giveBack() {
+      const ctx = latest();
+      delete (ctx as unknown as { state?: string }).state;
+      await Real.prototype.resume.call(ctx);
+    },
+    freezeClock() {
+      const ctx = latest();
+      const at = ctx.currentTime;
+      Object.defineProperty(ctx, 'currentTime', { configurable: true, get: () => at });
+    },
+  };
+}
+
+/** The output's RMS over `ms` and how many samples the contexts rendered (a suspended context renders none). */
+const output = (page: Page, ms: number) =>
+  page.evaluate(async (ms) => {
+    const probe = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
+    probe.take();
+    probe.record(true);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    probe.record(false);
+    const { samples } = probe.take();
+    return { rms: Math.sqrt(samples.reduce((sum, x) => sum + x * x, 0) / Math.max(1, samples.length)), samples: samples.length };
+  }, ms);
+
+const system = (page: Page, what: 'interrupt' | 'giveBack' | 'freezeClock') =>
+  page.evaluate((what) => (window as unknown as { __system: Record<string, () => unknown> }).__system[what]!(), what);
+
+async function playRain(page: Page) {
+  await page.goto('/');
+  await page.getByTestId('sound-grid').getByRole('button', { name: /^Rain\b/ }).click();
+  await expect(bar(page)).toHaveAttribute('data-status', 'playing');
+  await page.waitForTimeout(500);
+  expect((await output(page, 600)).rms).toBeGreaterThan(0.003);
+}
+
+async function expectPausedBySystem(page: Page) {
+  await expect(bar(page)).toHaveAttribute('data-status', 'paused', { timeout: 5000 });
+  await expect(page.getByTestId('player-stopped-reason')).toHaveText(strings.pausedBySystem);
+  await page.waitForTimeout(300);
+  const heard = await output(page, 800);
+  console.log(`paused by the system: output RMS ${heard.rms.toExponential(2)} over ${heard.samples} samples`);
+  expect(heard.rms).toBeLessThan(1e-4);
+}
+
+async function expectHeardAgain(page: Page) {
+  await expect(bar(page)).toHaveAttribute('data-status', 'playing');
+  await expect(page.getByTestId('player-stopped-reason')).toHaveCount(0);
+  await page.waitForTimeout(500);
+  const heard = await output(page, 800);
+  console.log(`playing again: output RMS ${heard.rms.toFixed(4)}`);
+  expect(heard.rms).toBeGreaterThan(0.003);
+}
+
+test.describe('the system takes the audio (iOS rules emulated)', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(emulateIos);
+    await page.addInitScript(outputProbeScript(2048));
+    await page.addInitScript(emulateSystem);
+  });
+
+  test("a context moved to 'interrupted': paused by the system, silent; it plays on by itself when the system gives it back", async ({ page }) => {
+    await playRain(page);
+    await system(page, 'interrupt');
+    await expectPausedBySystem(page);
+    await system(page, 'giveBack');
+    await expectHeardAgain(page);
+  });
+
+  test("a clock frozen while it reads 'running': paused by the system within seconds, silent; the next tap on Play plays on a new context", async ({ page }) => {
+    await playRain(page);
+    await system(page, 'freezeClock');
+    await expectPausedBySystem(page);
+    await bar(page).getByRole('button', { name: strings.play }).click();
+    await expectHeardAgain(page);
+    // The frozen one was closed: never two contexts sounding at once.
+    const states = await page.evaluate(() => (window as unknown as { __system: { contexts(): string[] } }).__system.contexts());
+    expect(states.length).toBeGreaterThanOrEqual(2);
+    expect(states.slice(0, -1).every((state) => state === 'closed')).toBe(true);
+    expect(states.at(-1)).toBe('running');
+  });
+});

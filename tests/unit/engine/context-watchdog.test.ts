@@ -1,0 +1,82 @@
+/**
+ * The system taking the context (issue 40): iOS's 'interrupted' state, or a 'running' clock that stopped, is the
+ * system's; the clock moving again gives it back; a context Lull suspended is not the system's.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FROZEN_CLOCK_MS, watchContext } from '../../../src/engine/context-watchdog';
+
+class FakeContext extends EventTarget {
+  state = 'running';
+  currentTime = 0;
+  change(state: string) {
+    this.state = state;
+    this.dispatchEvent(new Event('statechange'));
+  }
+}
+
+describe('context watchdog', () => {
+  let now = 0;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    now = 0;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const setup = () => {
+    const ctx = new FakeContext();
+    const seen: boolean[] = [];
+    const watch = watchContext(ctx as unknown as BaseAudioContext, (taken) => seen.push(taken), () => now);
+    /** `ms` of wall time, the audio clock moving by `rate` of it (0: frozen). */
+    const run = (ms: number, rate = 1) => {
+      for (let t = 0; t < ms; t += 100) {
+        now += 100;
+        ctx.currentTime += (rate * 100) / 1000;
+        vi.advanceTimersByTime(100);
+      }
+    };
+    return { ctx, seen, watch, run };
+  };
+
+  it('a moving clock is left alone', () => {
+    const { seen, watch, run } = setup();
+    run(10_000);
+    expect(seen).toEqual([]);
+    expect(watch.taken).toBe(false);
+  });
+
+  it("'interrupted' is the system's at once; back to running with its clock moving, it is given back", () => {
+    const { ctx, seen, watch, run } = setup();
+    run(1000);
+    ctx.change('interrupted');
+    expect(seen).toEqual([true]);
+    expect(watch.taken).toBe(true);
+    run(3000, 0);
+    ctx.change('running');
+    expect(seen).toEqual([true]);
+    run(1000);
+    expect(seen).toEqual([true, false]);
+  });
+
+  it(`a 'running' clock stopped for ${FROZEN_CLOCK_MS} ms is the system's, not before; moving again, given back`, () => {
+    const { seen, run } = setup();
+    run(1000);
+    run(FROZEN_CLOCK_MS - 600, 0);
+    expect(seen).toEqual([]);
+    run(1000, 0);
+    expect(seen).toEqual([true]);
+    run(1000);
+    expect(seen).toEqual([true, false]);
+  });
+
+  it('a suspended context (Lull suspended it, or a resume is on its way) is not frozen; a stopped watch says nothing', () => {
+    const { ctx, seen, watch, run } = setup();
+    ctx.change('suspended');
+    run(10_000, 0);
+    expect(seen).toEqual([]);
+    ctx.change('running');
+    watch.stop();
+    run(10_000, 0);
+    ctx.change('interrupted');
+    expect(seen).toEqual([]);
+  });
+});
