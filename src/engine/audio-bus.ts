@@ -172,6 +172,8 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
       const g = graph;
       idleTimer = setTimeout(() => {
         if (holders.size > 0 || graph !== g) return;
+        // The system has the context: it stays watched (to hear it given back) and is not suspended by Lull.
+        if (watch?.taken) return;
         // Its own suspend is not the system's: nothing watches while nothing plays.
         unwatch();
         g.output.stop();

@@ -278,6 +278,11 @@ describe('audio bus', () => {
       // The watchdog reads it within half a second.
       await new Promise((resolve) => setTimeout(resolve, 600));
       expect(seen).toEqual([true]);
+      // The player pauses (nobody holds the bus): the taken context stays watched and is not suspended by the bus.
+      const suspend = vi.spyOn(first.ctx, 'suspend');
+      bus.hold('player', false);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect(suspend).not.toHaveBeenCalled();
       const close = vi.spyOn(first.ctx, 'close');
       const next = bus.open()!;
       expect(contexts.length).toBe(gesture ? 2 : 1);
