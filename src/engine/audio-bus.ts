@@ -14,7 +14,7 @@ import { subscribe } from 'valtio/vanilla';
 import { mixStore, type MixState } from '../stores/mix-store';
 import { createAudioOutput, type AudioOutput } from './audio-output';
 import { ramp, rampToSilence } from './level-ramp';
-import { audioContextClass, inUserGesture, preferPlaybackAudioSession, streamOutputIsHeard } from './web-audio';
+import { audioContextClass, inUserGesture, streamOutputIsHeard } from './web-audio';
 
 export { OUTPUT_AUDIO_ID } from './audio-output';
 /** Longer than this suspended, a context is replaced on the next open inside a gesture (Safari can freeze its clock). */
@@ -130,7 +130,6 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
       return undefined;
     }
     if (!ctx) return undefined;
-    preferPlaybackAudioSession();
     return build(ctx);
   };
 
