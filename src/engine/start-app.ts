@@ -9,6 +9,9 @@
 import { subscribe } from 'valtio/vanilla';
 import { reportError } from '../lib/error-reporting';
 import { mixStore, startMixStore } from '../stores/mix-store';
+import { noiseStore } from '../stores/noise-store';
+import { playerStore } from '../stores/player-store';
+import { sleepTimerStore } from '../stores/sleep-timer-store';
 import { startPlaylistStore } from '../stores/playlist-store';
 import { startStatsStore } from '../stores/stats-store';
 import { startUiStore } from '../stores/ui-store';
@@ -48,6 +51,7 @@ export function startApp({ sources }: AppServices): void {
   startLayersWithTheFirst(bus, sources);
   const fadeOut = bus.fadeOut;
   startSleepTimerEngine((level) => fade(level), (seconds) => fadeOut(seconds));
+  keepLastMixFromTheFirstSound();
   prepareOnFirstPress(bus);
 }
 
@@ -68,6 +72,27 @@ function startLayersWithTheFirst(target: AudioBus, sources: PlaybackSourceServic
       },
     );
   });
+}
+
+/** What plays is kept on the device from the first sound on (issue 40); the keeper loads then, not with the first load. */
+function keepLastMixFromTheFirstSound(): void {
+  let loading = false;
+  const stops = [playerStore, noiseStore].map((store) =>
+    subscribe(store, () => {
+      if (loading || (playerStore.status !== 'playing' && noiseStore.status !== 'playing')) return;
+      loading = true;
+      import('../stores/last-mix-keeper').then(
+        ({ keepLastMix }) => {
+          for (const stop of stops) stop();
+          keepLastMix({ player: playerStore, mix: mixStore, noise: noiseStore, timer: sleepTimerStore });
+        },
+        (error: unknown) => {
+          loading = false;
+          reportError(error, 'Lull: the last mix could not be kept:');
+        },
+      );
+    }),
+  );
 }
 
 /**

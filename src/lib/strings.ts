@@ -226,6 +226,8 @@ export const strings = {
   surpriseMeHint: 'A random mix of 2 to 4 sounds that go together, under the current sound.',
   mixLinkIgnored: 'Part of this mix link could not be used, so it was ignored.',
   mixLinkInvalid: 'This mix link could not be used, so it was ignored.',
+  /** Home, the morning after (issue 40): the mix that played last on this device. */
+  continueMix: (mixName: string) => `Continue ${mixName}`,
   // The audio session on iOS (issue 40; the two choices are the issue's wording).
   audioSessionHeading: 'Sound with other apps',
   audioSessionPlayback: 'Play with the ringer switch on and other audio paused',
