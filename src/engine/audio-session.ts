@@ -2,11 +2,14 @@
  * The engine follows the listener's iOS audio session (audio-session-store.ts; issue 40): set at
  * start, before anything plays (a type takes effect when audio starts), and at once when it
  * changes, playing or not. Loaded by start-app.ts only where `navigator.audioSession` exists
- * (iOS 16.4+), so other browsers never download it.
+ * (iOS 16.4+), and by Settings, so other browsers' first load never carries it.
  */
 import { subscribe } from 'valtio/vanilla';
 import { audioSessionStore, startAudioSessionStore, type AudioSessionState } from '../stores/audio-session-store';
 import { audioSession } from './web-audio';
+
+/** Whether this browser lets the listener choose (Settings shows the choice only then). */
+export const hasAudioSession = (): boolean => audioSession() !== undefined;
 
 /**
  * 'playback' keeps Web Audio playing with the ringer switch on silent and the screen locked, and

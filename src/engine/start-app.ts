@@ -9,9 +9,6 @@
 import { subscribe } from 'valtio/vanilla';
 import { reportError } from '../lib/error-reporting';
 import { mixStore, startMixStore } from '../stores/mix-store';
-import { noiseStore } from '../stores/noise-store';
-import { playerStore } from '../stores/player-store';
-import { sleepTimerStore } from '../stores/sleep-timer-store';
 import { startPlaylistStore } from '../stores/playlist-store';
 import { startStatsStore } from '../stores/stats-store';
 import { startUiStore } from '../stores/ui-store';
@@ -23,7 +20,7 @@ import type { PlaybackSourceService } from './playback-sources';
 import { loadLoopWindows } from './player/load-loop-windows';
 import { startPlayerEngine } from './player/player-engine';
 import { startSleepTimerEngine } from './sleep-timer';
-import { hasAudioSession } from './web-audio';
+import { audioSession } from './web-audio';
 
 let bus: AudioBus | undefined;
 
@@ -51,7 +48,6 @@ export function startApp({ sources }: AppServices): void {
   startLayersWithTheFirst(bus, sources);
   const fadeOut = bus.fadeOut;
   startSleepTimerEngine((level) => fade(level), (seconds) => fadeOut(seconds));
-  keepLastMixFromTheFirstSound();
   prepareOnFirstPress(bus);
 }
 
@@ -74,37 +70,13 @@ function startLayersWithTheFirst(target: AudioBus, sources: PlaybackSourceServic
   });
 }
 
-/** What plays is kept on the device from the first sound on (issue 40); the keeper loads then, not with the first load. */
-function keepLastMixFromTheFirstSound(): void {
-  let loading = false;
-  const stops = [playerStore, noiseStore].map((store) =>
-    subscribe(store, () => {
-      if (loading || (playerStore.status !== 'playing' && noiseStore.status !== 'playing')) return;
-      loading = true;
-      import('../stores/last-mix-keeper').then(
-        ({ keepLastMix }) => {
-          for (const stop of stops) stop();
-          keepLastMix({ player: playerStore, mix: mixStore, noise: noiseStore, timer: sleepTimerStore });
-        },
-        (error: unknown) => {
-          loading = false;
-          reportError(error, 'Lull: the last mix could not be kept:');
-        },
-      );
-    }),
-  );
-}
-
 /**
  * iOS's audio session, chosen in Settings ('playback' by default: it keeps Web Audio playing locked),
- * loaded only where the browser offers one. Applied before anything plays: a tap comes later than its small read.
+ * loaded only where the browser offers one, before anything plays (a tap comes later than its small
+ * read). A load that fails is reported as an unhandled rejection (main.tsx).
  */
 function startAudioSessionWhereOffered(): void {
-  if (!hasAudioSession()) return;
-  import('./audio-session').then(
-    ({ startAudioSession }) => startAudioSession(),
-    (error: unknown) => reportError(error, 'Lull: the audio session could not load:'),
-  );
+  if (audioSession()) void import('./audio-session').then(({ startAudioSession }) => startAudioSession());
 }
 
 function prepareOnFirstPress(target: AudioBus): void {

@@ -14,11 +14,9 @@ export interface AudioSession {
   type: string;
 }
 
+/** iOS 16.4+ (Safari, and every browser on iOS) lets a page choose its audio session; elsewhere there is none. */
 export const audioSession = (): AudioSession | undefined =>
   typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { audioSession?: AudioSession }).audioSession;
-
-/** iOS 16.4+ (Safari, and every browser on iOS) lets a page choose its audio session; elsewhere there is no such choice. */
-export const hasAudioSession = (): boolean => audioSession() !== undefined;
 
 /**
  * Whether a media element playing a MediaStreamAudioDestinationNode's stream makes sound (then it can
@@ -31,7 +29,7 @@ export const hasAudioSession = (): boolean => audioSession() !== undefined;
  */
 export function streamOutputIsHeard(): boolean {
   if (typeof navigator === 'undefined' || typeof HTMLMediaElement === 'undefined') return false;
-  if (hasAudioSession()) return false;
+  if (audioSession()) return false;
   const element = HTMLMediaElement.prototype as unknown as Record<string, unknown>;
   return 'captureStream' in element || 'mozCaptureStream' in element;
 }

@@ -15,7 +15,7 @@ export const STORAGE_KEYS = {
   savedMixes: 'savedMixes',
   // Issue 40: iOS's audio session, 'playback' or 'ambient' as a JSON string (audio-session-store.ts).
   audioSessionType: 'audioSessionType',
-  // Issue 40: what played last on this device, offered as 'Continue' on the next visit (last-mix-storage.ts).
+  // Issue 40: what played last on this device, offered as 'Continue' on the next visit (last-mix.ts).
   lastMix: 'lastMix',
 } as const;
 

@@ -232,5 +232,4 @@ export const strings = {
   audioSessionHeading: 'Sound with other apps',
   audioSessionPlayback: 'Play with the ringer switch on and other audio paused',
   audioSessionAmbient: "Mix with other apps' audio",
-  audioSessionHint: 'Mixing lets a podcast or music play along, but then the ringer switch on silent mutes Lull, and it may stop when the screen locks.',
 } as const;

@@ -25,10 +25,9 @@ const SLUG = /^[a-z0-9-]{1,40}$/;
 const MIX_FIELDS = new Set(['id', 'name', 'sound', 'layers', 'alive', 'seed']);
 const LAYER_FIELDS = new Set(['sound', 'level']);
 const unknownFields = (value: Record<string, unknown>, known: ReadonlySet<string>) => Object.keys(value).some((key) => !known.has(key));
-export const isSeed = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 0xffffffff;
+const isSeed = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 0xffffffff;
 
-/** One stored layer, or undefined when it is not exactly `{ sound, level }` with a slug and a level 0..1. */
-export function readLayer(value: unknown): MixLayer | undefined {
+function readLayer(value: unknown): MixLayer | undefined {
   if (!isRecord(value) || unknownFields(value, LAYER_FIELDS)) return undefined;
   const { sound, level } = value;
   if (typeof sound !== 'string' || !SLUG.test(sound)) return undefined;

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { setSleepFade, startSleepTimer } from '../../engine/sleep-timer';
 import { strings } from '../../lib/strings';
-import { readLastMix, type LastMix } from '../../stores/last-mix-storage';
+import { readLastMix, type LastMix } from '../../stores/last-mix';
 import { noiseStore } from '../../stores/noise-store';
 import { offlineStore } from '../../stores/offline-store';
 import { playerStore } from '../../stores/player-store';

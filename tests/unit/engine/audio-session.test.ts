@@ -5,8 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAudioBus } from '../../../src/engine/audio-bus';
-import { followAudioSession, startAudioSession } from '../../../src/engine/audio-session';
-import { hasAudioSession } from '../../../src/engine/web-audio';
+import { followAudioSession, hasAudioSession, startAudioSession } from '../../../src/engine/audio-session';
 import { chooseAudioSessionType, createAudioSessionStore } from '../../../src/stores/audio-session-store';
 import { createMixStore } from '../../../src/stores/mix-store';
 

@@ -4,7 +4,7 @@
  * never written over another tab's value while nothing plays here, nor over an unreadable one.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { keepLastMix, type LastMixSources } from '../../../src/stores/last-mix-keeper';
+import { keepLastMix, type LastMixSources } from '../../../src/stores/last-mix';
 import { createMixStore } from '../../../src/stores/mix-store';
 import { createNoiseStore } from '../../../src/stores/noise-store';
 import { createPlayerStore } from '../../../src/stores/player-store';

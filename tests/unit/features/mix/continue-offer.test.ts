@@ -3,7 +3,7 @@
  * sleep timer only while its deadline is ahead, with the time that was left and its long fade.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LastMix } from '../../../../src/stores/last-mix-storage';
+import type { LastMix } from '../../../../src/stores/last-mix';
 
 const calls = vi.hoisted(() => ({ playMix: [] as unknown[], timer: [] as number[], fade: [] as number[] }));
 vi.mock('../../../../src/features/mix/play-mix', async (original) => ({

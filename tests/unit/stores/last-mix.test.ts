@@ -3,7 +3,7 @@
  * guessed at but kept aside whole under 'lastMix.corrupt', and nothing is offered.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { parseLastMix, readLastMix, writeLastMix, type LastMix } from '../../../src/stores/last-mix-storage';
+import { parseLastMix, readLastMix, writeLastMix, type LastMix } from '../../../src/stores/last-mix';
 
 const oceanWithRain: LastMix = { sound: 'ocean', layers: [{ sound: 'rain', level: 0.4 }, { sound: 'brown', level: 0.2 }], alive: true, seed: 3141592653, volume: 0.8, timer: { endsAt: 1_800_000_000_000, fadeMinutes: 5 } };
 const brownAlone: LastMix = { sound: null, layers: [{ sound: 'brown', level: 0.5 }], alive: false, seed: 0, volume: 1, timer: null };
