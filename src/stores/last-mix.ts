@@ -2,7 +2,7 @@ import { subscribe } from 'valtio/vanilla';
 import { mediaSlug } from '../catalogue/entries';
 import { soundscapes } from '../catalogue/catalogue';
 import { reportError } from '../lib/error-reporting';
-import { isRecord, readJson, STORAGE_KEYS, writeJson, type WriteResult } from '../lib/storage';
+import { hasOwn, isRecord, readJson, STORAGE_KEYS, writeJson, type WriteResult } from '../lib/storage';
 import { MAX_LAYERS, type MixLayer } from './mix-layers';
 import { MIX_PERSIST_DELAY_MS, type MixState } from './mix-store';
 import type { NoiseState } from './noise-store';
@@ -33,7 +33,7 @@ const SLUG = /^[a-z0-9-]{1,40}$/;
 const FIELDS = ['sound', 'layers', 'alive', 'seed', 'volume', 'timer'];
 const TIMER_FIELDS = ['endsAt', 'fadeMinutes'];
 const hasExactly = (value: Record<string, unknown>, fields: readonly string[]) =>
-  Object.keys(value).length === fields.length && fields.every((field) => Object.prototype.hasOwnProperty.call(value, field));
+  Object.keys(value).length === fields.length && fields.every((field) => hasOwn(value, field));
 const isLevel = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1;
 const isSeed = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 0xffffffff;
 /** A layer as a saved mix stores one (saved-mix-storage.ts), checked here so this lazy module carries no other. */
@@ -106,8 +106,8 @@ export function playingMix({ player, mix, noise, timer }: LastMixSources): LastM
 }
 
 /**
- * Starts keeping the last mix of the app's stores (start-app.ts passes them, so this lazy module
- * shares them instead of carrying them). Returns a function that writes what is pending and stops.
+ * Starts keeping the last mix of the app's stores (handed in by the app: see app-layout.tsx).
+ * Returns a function that writes what is pending and stops.
  */
 export function keepLastMix(sources: LastMixSources, delayMs: number = MIX_PERSIST_DELAY_MS): () => void {
   // Read before the first write: a value that cannot be read is kept aside (lib/storage), never written over unseen.

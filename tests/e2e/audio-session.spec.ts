@@ -35,8 +35,8 @@ const ambient = "Mix with other apps' audio";
 test('where the browser has an audio session, Settings offers the choice, by keyboard, applied at once while playing and kept across a reload', async ({ page }) => {
   await page.addInitScript(emulateAudioSession);
   await page.goto('/brown-noise');
-  // The default, set at start before anything plays.
-  expect(await sessionTypes(page)).toEqual(['playback']);
+  // The default, set at start before anything plays (the module loads beside hydration).
+  await expect.poll(() => sessionTypes(page)).toEqual(['playback']);
   const play = page.getByRole('button', { name: /^(Play|Pause) Brown Noise$/ });
   await play.click();
   await expect(play).toHaveAttribute('data-status', 'playing');
@@ -63,7 +63,7 @@ test('where the browser has an audio session, Settings offers the choice, by key
 
   await page.reload();
   await expect(page.getByRole('radio', { name: ambient })).toBeChecked();
-  expect(await sessionTypes(page)).toEqual(['ambient']);
+  await expect.poll(() => sessionTypes(page)).toEqual(['ambient']);
   await page.getByRole('radio', { name: ambient }).press('ArrowUp');
   await expect(page.getByRole('radio', { name: playback })).toBeChecked();
   await expect.poll(() => sessionType(page)).toBe('playback');
