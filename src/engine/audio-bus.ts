@@ -17,7 +17,7 @@ import { mixStore } from '../stores/mix-store';
 import { createAudioOutput, type AudioOutput } from './audio-output';
 import { watchContext, type ContextWatch } from './context-watchdog';
 import { ramp, rampToSilence } from './level-ramp';
-import { inUserGesture, newAudioContext, preferPlaybackAudioSession, streamOutputIsHeard } from './web-audio';
+import { inUserGesture, newAudioContext, streamOutputIsHeard } from './web-audio';
 
 export { OUTPUT_AUDIO_ID } from './audio-output';
 export type { AudioBus, AudioBusDeps, BusNodes } from './audio-bus-types';
@@ -84,7 +84,6 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
       return undefined;
     }
     if (!ctx) return undefined;
-    preferPlaybackAudioSession();
     return build(ctx);
   };
 

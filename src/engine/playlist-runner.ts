@@ -1,6 +1,6 @@
 import { subscribe } from 'valtio/vanilla';
 import { getSoundscape, type Soundscape } from '../catalogue/catalogue';
-import { constants, events } from '../lib/strings';
+import { constants, events } from '../lib/spec-constants';
 import { reportError } from '../lib/error-reporting';
 import { findPlaylist, setActivePlaylistState, type Playlist, type PlaylistState } from '../stores/playlist-store';
 import { catchUp, minutesToMs, nextIndex, sleepUntil, wrap } from './playlist-clock';

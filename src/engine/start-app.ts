@@ -20,6 +20,7 @@ import type { PlaybackSourceService } from './playback-sources';
 import { loadLoopWindows } from './player/load-loop-windows';
 import { startPlayerEngine } from './player/player-engine';
 import { startSleepTimerEngine } from './sleep-timer';
+import { audioSession } from './web-audio';
 
 let bus: AudioBus | undefined;
 
@@ -35,6 +36,7 @@ export function startApp({ sources }: AppServices): void {
   startStatsStore();
   startMixStore();
   startPlaylistStore();
+  startAudioSessionWhereOffered();
   // A tap before hydration (src/lib/first-paint.ts) may have unlocked a context and an element: the app plays through them.
   const firstTap = firstTapHandover();
   bus = createAudioBus({ createContext: handedOverContext(firstTap) });
@@ -66,6 +68,15 @@ function startLayersWithTheFirst(target: AudioBus, sources: PlaybackSourceServic
       },
     );
   });
+}
+
+/**
+ * iOS's audio session, chosen in Settings ('playback' by default: it keeps Web Audio playing locked),
+ * loaded only where the browser offers one, before anything plays (a tap comes later than its small
+ * read). A load that fails is reported as an unhandled rejection (main.tsx).
+ */
+function startAudioSessionWhereOffered(): void {
+  if (audioSession()) void import('./audio-session').then(({ startAudioSession }) => startAudioSession());
 }
 
 function prepareOnFirstPress(target: AudioBus): void {

@@ -1,6 +1,6 @@
 /**
  * What the browser offers for Web Audio, asked by feature, never by user agent: the context class,
- * the user's gesture, iOS's playback audio session, and which output an engine is heard through.
+ * the user's gesture, iOS's audio session, and which output an engine is heard through.
  */
 type AudioContextClass = typeof AudioContext;
 
@@ -20,23 +20,13 @@ export function newAudioContext(): AudioContext | undefined {
   return Context ? new Context({ latencyHint: 'interactive' }) : undefined;
 }
 
-interface AudioSession {
+export interface AudioSession {
   type: string;
 }
 
-/**
- * iOS 16.4+: the 'playback' session keeps Web Audio playing with the silent switch on and the
- * screen locked. Elsewhere the property does not exist and this does nothing.
- */
-export function preferPlaybackAudioSession(): void {
-  const nav = navigator as Navigator & { audioSession?: AudioSession };
-  if (!nav.audioSession) return;
-  try {
-    nav.audioSession.type = 'playback';
-  } catch {
-    // An older implementation that rejects the type: the default session still plays.
-  }
-}
+/** iOS 16.4+ (Safari, and every browser on iOS) lets a page choose its audio session; elsewhere there is none. */
+export const audioSession = (): AudioSession | undefined =>
+  typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { audioSession?: AudioSession }).audioSession;
 
 /**
  * Whether a media element playing a MediaStreamAudioDestinationNode's stream makes sound (then it can
@@ -49,7 +39,7 @@ export function preferPlaybackAudioSession(): void {
  */
 export function streamOutputIsHeard(): boolean {
   if (typeof navigator === 'undefined' || typeof HTMLMediaElement === 'undefined') return false;
-  if ((navigator as Navigator & { audioSession?: AudioSession }).audioSession) return false;
+  if (audioSession()) return false;
   const element = HTMLMediaElement.prototype as unknown as Record<string, unknown>;
   return 'captureStream' in element || 'mozCaptureStream' in element;
 }

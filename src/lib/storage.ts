@@ -13,6 +13,10 @@ export const STORAGE_KEYS = {
   noiseBedLevels: 'noiseBedLevels',
   // Issue 23: the listener's saved mixes (saved-mix-storage.ts).
   savedMixes: 'savedMixes',
+  // Issue 40: iOS's audio session, 'playback' or 'ambient' as a JSON string (audio-session-store.ts).
+  audioSessionType: 'audioSessionType',
+  // Issue 40: what played last on this device, offered as 'Continue' on the next visit (last-mix.ts).
+  lastMix: 'lastMix',
 } as const;
 
 /** Fired on the window after this tab wrote its saved mixes (the storage event reaches only the other tabs). */

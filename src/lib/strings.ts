@@ -1,7 +1,9 @@
 /**
  * Every user-visible string SPEC.md fixes, used verbatim, in one place.
- * Functions build the ones with a placeholder.
+ * Functions build the ones with a placeholder; SPEC's numbers come from spec-constants.ts.
  */
+import { constants } from './spec-constants';
+
 export const PRODUCT = 'Lull';
 
 export const routeTitles = {
@@ -120,8 +122,8 @@ export const strings = {
   soundscapeToAdd: 'Soundscape to add',
   allSoundscapesAdded: 'Every soundscape is in this playlist.',
   itemDuration: (name: string) => `Minutes of ${name}`,
-  durationHint: 'minutes, 1 to 1440 (24 hours)',
-  durationInvalid: 'Enter a whole number of minutes, at least 1 and at most 1440 (24 hours).',
+  durationHint: `minutes, ${constants.minPlaylistItemMinutes} to ${constants.maxPlaylistItemMinutes} (24 hours)`,
+  durationInvalid: `Enter a whole number of minutes, at least ${constants.minPlaylistItemMinutes} and at most ${constants.maxPlaylistItemMinutes} (24 hours).`,
   durationsInvalid: 'Fix the durations marked above before saving.',
   minutesShort: (n: number) => `${n} min`,
   save: 'Save',
@@ -226,25 +228,10 @@ export const strings = {
   surpriseMeHint: 'A random mix of 2 to 4 sounds that go together, under the current sound.',
   mixLinkIgnored: 'Part of this mix link could not be used, so it was ignored.',
   mixLinkInvalid: 'This mix link could not be used, so it was ignored.',
-} as const;
-
-/** SPEC event names. */
-export const events = {
-  listeningPreferencesUpdate: 'listening-preferences-update',
-  playlistChange: 'playlist-change',
-  playlistNext: 'playlist-next',
-  playlistPrevious: 'playlist-previous',
-  playlistStop: 'playlist-stop',
-} as const;
-
-/** SPEC section 9. */
-export const constants = {
-  tooltipDelayMs: 700,
-  tooltipSkipDelayMs: 300,
-  playlistFailureSkipMs: 2000,
-  playlistMissingSkipMs: 1000,
-  defaultPlaylistItemMinutes: 5,
-  minPlaylistItemMinutes: 1,
-  /** Lull's bound (SPEC sets none): 24 hours, stated in the editor. */
-  maxPlaylistItemMinutes: 1440,
+  /** Home, the morning after (issue 40): the mix that played last on this device. */
+  continueMix: (mixName: string) => `Continue ${mixName}`,
+  // The audio session on iOS (issue 40; the two choices are the issue's wording).
+  audioSessionHeading: 'Sound with other apps',
+  audioSessionPlayback: 'Play with the ringer switch on and other audio paused',
+  audioSessionAmbient: "Mix with other apps' audio",
 } as const;

@@ -1,4 +1,4 @@
-import { constants } from '../lib/strings';
+import { constants } from '../lib/spec-constants';
 import { isValidDuration, type PlaylistItem } from './playlist-storage';
 
 /** The playlist editor's draft, pure: the editor keeps it in React state and edits it through these. */

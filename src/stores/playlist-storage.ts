@@ -1,5 +1,5 @@
 import { isRecord, readRecoverable, STORAGE_KEYS, writeJson, type WriteResult } from '../lib/storage';
-import { constants } from '../lib/strings';
+import { constants } from '../lib/spec-constants';
 
 /**
  * How saved playlists (SPEC 3) are stored, under localStorage 'soundscapePlaylists' (a JSON array):

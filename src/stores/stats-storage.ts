@@ -1,5 +1,6 @@
 import { hasOwn, isRecord, keepAside, readRaw, STORAGE_KEYS, writeJson } from '../lib/storage';
-import { events, strings } from '../lib/strings';
+import { events } from '../lib/spec-constants';
+import { strings } from '../lib/strings';
 
 /**
  * How listening preferences (SPEC 3) are stored: reading, normalising, converting older data and

@@ -16,8 +16,11 @@ import { documentTitle } from '../../lib/strings';
 import { MOBILE_QUERY, Sidebar } from './sidebar';
 import { OfflineStatus } from '../../features/offline/offline-status';
 import { SleepTimerChip } from '../../features/sleep-timer/sleep-timer-chip';
+import type { LastMixSources } from '../../stores/last-mix';
+import { mixStore } from '../../stores/mix-store';
 import { noiseStore } from '../../stores/noise-store';
 import { playerStore } from '../../stores/player-store';
+import { sleepTimerStore } from '../../stores/sleep-timer-store';
 import { matchedRoute, pageTitle } from '../route-match';
 import { PageErrorBoundary } from '../route-error';
 import { HydrationMark, useHydrated } from '../../lib/use-hydrated';
@@ -26,11 +29,15 @@ import { isSidebarShortcut, takeEarlySidebarShortcuts } from '../../lib/early-sh
 /**
  * The player bar is hidden until something plays (SPEC 2): its code loads then, and stays. A chunk
  * that cannot load (offline before the service worker cached it) is tried again at the next change.
+ * The dock keeps what plays as the last mix (issue 40) of the stores handed to it here: imported by
+ * the dock's chunk, the sleep timer's store would be split out of this one into the first load.
  */
+const lastMixSources: LastMixSources = { player: playerStore, mix: mixStore, noise: noiseStore, timer: sleepTimerStore };
+
 function PlayerDockSlot() {
   const player = useSnapshot(playerStore);
   const noise = useSnapshot(noiseStore);
-  const [Dock, setDock] = useState<ComponentType | null>(null);
+  const [Dock, setDock] = useState<ComponentType<{ lastMix: LastMixSources }> | null>(null);
   const wanted = (player.status !== 'idle' && player.currentIndex !== null) || (noise.colour !== null && noise.status !== 'stopped');
   useEffect(() => {
     if (!wanted || Dock) return;
@@ -43,7 +50,7 @@ function PlayerDockSlot() {
       current = false;
     };
   }, [wanted, Dock, player.status, noise.status]);
-  return Dock ? <Dock /> : null;
+  return Dock ? <Dock lastMix={lastMixSources} /> : null;
 }
 
 function useSidebarShortcut() {

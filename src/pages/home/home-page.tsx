@@ -9,6 +9,7 @@ import { strings } from '../../lib/strings';
 import { PlaylistsSection } from '../../features/playlists/playlists-section';
 import { LazySharedMixPrompt } from '../../features/mix/lazy-shared-mix-prompt';
 import { LazySavedMixes } from '../../features/mix/lazy-saved-mixes';
+import { LazyContinueOffer } from '../../features/mix/lazy-continue-offer';
 import { ReversedNotice, SoundscapesSection } from '../../features/player/soundscapes-section';
 import { OfflineBadge } from '../../features/offline/offline-badge';
 import { useOfflineUnavailableReason } from '../../features/offline/use-offline-availability';
@@ -20,6 +21,7 @@ export default function HomePage() {
   return (
     <Stack spacing={3}>
       <LazySharedMixPrompt />
+      <LazyContinueOffer />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
         <Typography color="text.secondary" data-testid="disclaimer">
           <ReversedNotice />{strings.homeDisclaimer} <Link component={RouterLink} to="/credits">{strings.learnMore}<Box component="span" sx={visuallyHidden}>{strings.learnMoreCreditsContext}</Box></Link>

@@ -1,6 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { AudioSessionSetting } from '../../features/audio-session/audio-session-setting';
 import { InstallButton } from '../../features/install/install-button';
 import { CachedSoundsPanel } from '../../features/offline/cached-sounds-panel';
 import { ListeningStats } from '../../features/stats/listening-stats';
@@ -13,6 +14,7 @@ export default function SettingsPage() {
         <Typography sx={{ mb: 2 }}>Install Lull to open it like an app and listen offline.</Typography>
         <InstallButton />
       </Paper>
+      <AudioSessionSetting />
       <CachedSoundsPanel />
       <ListeningStats />
     </Stack>
