@@ -15,7 +15,7 @@
 import { subscribe } from 'valtio/vanilla';
 import { mixStore } from '../stores/mix-store';
 import { createAudioOutput, type AudioOutput } from './audio-output';
-import { watchContext, type ContextWatch } from './context-watchdog';
+import type { ContextWatch } from './context-watchdog';
 import { ramp, rampToSilence } from './level-ramp';
 import { inUserGesture, newAudioContext, streamOutputIsHeard } from './web-audio';
 
@@ -50,9 +50,12 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
   let interrupted = false;
   /** While something plays: whether the system has taken the context (context-watchdog.ts). */
   let watch: ContextWatch | undefined;
+  /** The context a watch is (or is on its way) for. */
+  let watching: AudioContext | undefined;
   const unwatch = () => {
     watch?.stop();
     watch = undefined;
+    watching = undefined;
   };
   const setInterrupted = (value: boolean) => {
     if (interrupted === value) return;
@@ -163,9 +166,15 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
       if (playing) holders.add(holder);
       else holders.delete(holder);
       clearTimeout(idleTimer);
-      if (holders.size > 0 && graph && !watch) {
+      if (holders.size > 0 && graph && watching !== graph.ctx) {
         const g = graph;
-        watch = watchContext(g.ctx, (taken) => graph === g && setInterrupted(taken));
+        watching = g.ctx;
+        // Its module loads with the first play, not with the page (the first load's byte budget).
+        void import('./context-watchdog')
+          .then(({ watchContext }) => {
+            if (watching === g.ctx && !watch) watch = watchContext(g.ctx, (taken) => graph === g && setInterrupted(taken));
+          })
+          .catch(() => watching === g.ctx && (watching = undefined));
       }
       if (holders.size > 0 || !graph) return;
       const g = graph;
