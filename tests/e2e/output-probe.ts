@@ -101,6 +101,9 @@ export function installOutputProbe(bufferSize: number, recorderSource: string | 
       nextFrame = null;
     },
     take() {
+      // Asked for the audio thread and refused (the app's CSP refuses the blob: module unless bypassed): the samples
+      // would be the ScriptProcessor's, whose blocks splice two moments when the main thread is late (issue 42).
+      if (recorderSource && probe.recorderError !== null) throw new Error(`output probe: the audio-thread recorder was refused (${probe.recorderError}); a ScriptProcessor recording is not the page's output`);
       const total = chunks.reduce((n, c) => n + c.length, 0);
       const samples = new Array<number>(total);
       let at = 0;
