@@ -6,9 +6,13 @@
  * recording's own p99.9 (a click: > 3×) and the longest run of exact silence (a gap: > 1 ms), across no skipped quantum.
  * Beside each jump over 3×: where it sits on the audio clock against every buffer source the page started (an init
  * script wraps start/stop from outside the app, as WATCH_WALK does): the nearest window start, end or stop.
+ * A 4096-frame ScriptProcessor records the same signal beside it (`mainThread`): Chromium stamps its blocks when the
+ * main thread dispatches them, so a block read late splices two moments unseen (README, issue 42).
  * Usage: `npx vite build && flock /tmp/lull-browser.lock npx tsx bench/scape-clicks.bench.ts`; environment:
  * SCAPES (names, comma-separated; default Underwater), RUNS (per sound, default 20), FROM_S, SECONDS, PAGES (runs at
- * once in one browser, default 1), CLICKS_OUT (file under bench/results, default scape-clicks.json).
+ * once in one browser, default 1; each run's skipped quanta are reported), CLICKS_OUT (file under bench/results,
+ * default scape-clicks.json), BUSY_MS (the main thread held this long every 2 s of the recording), BARE=1 (a bare
+ * page with no Lull code instead of the app), RECORDER=script-processor (the probe's own main-thread recorder).
  * Reported, never asserted.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -115,8 +119,8 @@ interface Source {
 
 /** One run: a tap, then the recording; returns its measures and, for each click, where it sits among the windows. */
 async function run(browser: Browser, baseUrl: string, name: string, index: number) {
-  // The audio-thread recorder is a blob: module, which the app's CSP refuses unless bypassed (BYPASS_CSP=0: as shipped).
-  const context = await browser.newContext({ serviceWorkers: 'block', bypassCSP: process.env.BYPASS_CSP !== '0' });
+  // The audio-thread recorder is a blob: module, which the app's CSP refuses unless bypassed (the probe then throws).
+  const context = await browser.newContext({ serviceWorkers: 'block', bypassCSP: true });
   await context.addInitScript(outputProbeScript(4096, RECORDER));
   await context.addInitScript({ content: `(() => { const __name = (f) => f; (${watchSources.toString()})(); })();` });
   const page = await context.newPage();

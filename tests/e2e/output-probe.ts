@@ -18,7 +18,9 @@
  * Recording: a ScriptProcessor hands its blocks to the main thread, and when the main thread is
  * busy Chromium drops blocks (a "jump" that the listener never heard). With the worklet recorder, samples are recorded on the audio thread by an AudioWorklet that numbers
  * every 128-frame quantum, so nothing is lost and any gap in the audio thread's own rendering is
- * counted (`droppedBlocks`). The ScriptProcessor still times click → audible (bench/loop.bench.ts).
+ * counted (`droppedBlocks`). The ScriptProcessor still times click → audible (bench/loop.bench.ts). Its samples are
+ * no measure of joins: Chromium stamps a block's playbackTime when the main thread dispatches it, so a block read late
+ * splices two moments with no gap in the stamps (issue 42); a probe asked for the worklet and refused it throws on take().
  */
 export interface OutputProbe {
   arm(): void;
