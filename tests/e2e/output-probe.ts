@@ -18,7 +18,9 @@
  * Recording: a ScriptProcessor hands its blocks to the main thread, and when the main thread is
  * busy Chromium drops blocks (a "jump" that the listener never heard). With the worklet recorder, samples are recorded on the audio thread by an AudioWorklet that numbers
  * every 128-frame quantum, so nothing is lost and any gap in the audio thread's own rendering is
- * counted (`droppedBlocks`). The ScriptProcessor still times click → audible (bench/loop.bench.ts).
+ * counted (`droppedBlocks`). The ScriptProcessor still times click → audible (bench/loop.bench.ts). Its samples are
+ * no measure of joins: Chromium stamps a block's playbackTime when the main thread dispatches it, so a block read late
+ * splices two moments with no gap in the stamps (issue 42); a probe asked for the worklet and refused it throws on take().
  */
 export interface OutputProbe {
   arm(): void;
@@ -28,7 +30,8 @@ export interface OutputProbe {
   armedAt: number | null;
   record(on: boolean): void;
   /** `holes`: where in `samples` quanta are missing (the sample after each hole), so a jump across one is not measured. */
-  take(): { samples: number[]; sampleRate: number; droppedBlocks: number; holes: number[]; staleFrames: number; audioThread: AudioThreadCount | null };
+  /** `firstFrame`: the audio frame of the first sample taken (worklet recorder; null with the ScriptProcessor), so a sample's ctx time is (firstFrame + i) / sampleRate. */
+  take(): { samples: number[]; sampleRate: number; droppedBlocks: number; holes: number[]; staleFrames: number; staleAt: number[]; audioThread: AudioThreadCount | null; firstFrame: number | null };
   taps: number;
   /** Which recorder keeps the samples: 'worklet' once its module loaded, else 'script-processor'. */
   recorder: 'worklet' | 'script-processor';
@@ -68,7 +71,10 @@ export function installOutputProbe(bufferSize: number, recorderSource: string | 
   /** Blocks stamped with an earlier frame than theirs (placeQuantum): rendered, only the worklet's clock was stale. */
   let staleFrames = 0;
   let holes: number[] = [];
+  /** Where in the samples each block with a stale stamp begins. */
+  let staleAt: number[] = [];
   let recorded = 0;
+  let firstFrame: number | null = null;
   let nextPlaybackTime: number | null = null;
   let nextFrame: number | null = null;
   let workletRecording = false;
@@ -97,19 +103,25 @@ export function installOutputProbe(bufferSize: number, recorderSource: string | 
       nextFrame = null;
     },
     take() {
+      // Asked for the audio thread and refused (the app's CSP refuses the blob: module unless bypassed): the samples
+      // would be the ScriptProcessor's, whose blocks splice two moments when the main thread is late (issue 42).
+      if (recorderSource && probe.recorderError !== null) throw new Error(`output probe: the audio-thread recorder was refused (${probe.recorderError}); a ScriptProcessor recording is not the page's output`);
       const total = chunks.reduce((n, c) => n + c.length, 0);
       const samples = new Array<number>(total);
       let at = 0;
       for (const c of chunks) for (let i = 0; i < c.length; i++) samples[at++] = c[i]!;
       chunks.length = 0;
-      const dropped = droppedBlocks, missing = holes, stale = staleFrames;
+      const dropped = droppedBlocks, missing = holes, stale = staleFrames, staleBlocks = staleAt;
       droppedBlocks = 0;
       staleFrames = 0;
       holes = [];
+      staleAt = [];
       recorded = 0;
       const thread = audioThread ? { ...audioThread, skipLog } : null;
       skipLog = [];
-      return { samples, sampleRate, droppedBlocks: dropped, holes: missing, staleFrames: stale, audioThread: thread };
+      const first = firstFrame;
+      firstFrame = null;
+      return { samples, sampleRate, droppedBlocks: dropped, holes: missing, staleFrames: stale, staleAt: staleBlocks, audioThread: thread, firstFrame: first };
     },
   };
   w.__outputProbe = probe;
@@ -146,7 +158,11 @@ export function installOutputProbe(bufferSize: number, recorderSource: string | 
               droppedBlocks++;
               holes.push(recorded);
             }
-            if (place.stale) staleFrames++;
+            if (place.stale) {
+              staleFrames++;
+              staleAt.push(recorded);
+            }
+            if (chunks.length === 0) firstFrame = place.at;
             nextFrame = place.at + block.samples.length;
             chunks.push(block.samples);
             recorded += block.samples.length;
