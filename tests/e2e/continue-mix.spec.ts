@@ -52,7 +52,15 @@ test('a tab closed mid-mix is offered again; nothing plays until the tap, which 
   // Never by itself: no player, no sound, until the tap.
   await page.waitForTimeout(1000);
   await expect(bar(page)).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { lullTrack?: HTMLAudioElement }).lullTrack?.paused ?? true)).toBe(true);
+  const before = await page.evaluate(async () => {
+    const probe = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
+    probe.take();
+    probe.record(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    probe.record(false);
+    return probe.take().samples.reduce((peak, x) => Math.max(peak, Math.abs(x)), 0);
+  });
+  expect(before).toBe(0);
 
   await button.click();
   await expectTrackPlaying(page, 'ocean.mp3');
