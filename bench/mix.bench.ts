@@ -5,9 +5,9 @@
  *   on a fresh page, runs interleaved (mix, sound, sound, mix …), unthrottled and at 4× CPU; medians.
  *   Audible = the first output block with |x| > 1e-3 (tests/e2e/output-probe.ts), timed when the main thread sees it
  *   and when it leaves the output (its playbackTime on getOutputTimestamp's clock).
- * - decoded audio resident for the whole mix: the track's count (`data-decoded-bytes` on the track
- *   element) plus the layers' (`data-layers-decoded-bytes` on <html>), both the engine's own count of
- *   frames × channels × 4 it holds; the largest seen over 30 s of play (six windows come and go).
+ * - decoded audio resident for the whole mix, counted from outside the engine (tests/e2e/audio-census.ts): every
+ *   AudioBuffer the page made (frames × channels × 4) still alive after a garbage collection; the largest seen over
+ *   30 s of play (six windows come and go).
  * - render capacity: CDP WebAudio.getRealtimeData, mean and max over 10 s, unthrottled, on a page without the
  *   output probe (its ScriptProcessor and worklet recorders render on the same audio thread: the app's graph is
  *   what is budgeted); the same figures with the probe are kept as `renderCapacityWithProbe*`.
@@ -19,6 +19,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { Browser, Page } from '@playwright/test';
+import { audioCensusScript, liveDecodedBytes } from '../tests/e2e/audio-census';
 import { outputProbeScript, type OutputProbe } from '../tests/e2e/output-probe';
 import { servePreview, launchBenchChromium } from './preview-server.ts';
 
@@ -31,6 +32,7 @@ const probeOf = (page: Page) => page.evaluate(() => (window as unknown as { __ou
 async function freshPage(browser: Browser, throttle: number, recorder: 'worklet' | 'script-processor' | 'none' = 'script-processor') {
   // The worklet recorder's module is a blob: URL, which the page's CSP refuses (tests/e2e/output-probe.ts).
   const context = await browser.newContext({ serviceWorkers: 'block', bypassCSP: recorder === 'worklet' });
+  await context.addInitScript(audioCensusScript);
   if (recorder !== 'none') await context.addInitScript(outputProbeScript(256, recorder));
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -92,12 +94,6 @@ async function latency(browser: Browser, baseUrl: string, throttle: number) {
   };
 }
 
-const residentBytes = (page: Page) =>
-  page.evaluate(() => {
-    const track = Number(((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack)?.dataset.decodedBytes ?? 0);
-    const layers = Number(document.documentElement.dataset.layersDecodedBytes ?? 0);
-    return { track, layers };
-  });
 
 /** The mix playing on a fresh page (with the probe, or none): its realtime context's render capacity, mean and max over 10 s. */
 async function playingMix(browser: Browser, baseUrl: string, recorder: 'worklet' | 'none') {
@@ -110,10 +106,10 @@ async function playingMix(browser: Browser, baseUrl: string, recorder: 'worklet'
   await page.goto(baseUrl + MIX_LINK);
   await hydrated(page);
   await playThisMix(page)();
-  let peak = { track: 0, layers: 0, total: 0 };
+  let peak = 0;
+  // 30 s, a collection and a count every ~100 ms.
   for (let i = 0; i < 300; i++) {
-    const now = await residentBytes(page);
-    if (now.track + now.layers > peak.total) peak = { ...now, total: now.track + now.layers };
+    peak = Math.max(peak, await liveDecodedBytes(page));
     await page.waitForTimeout(100);
   }
   const capacities: number[] = [];
@@ -160,10 +156,8 @@ async function steadyState(browser: Browser, baseUrl: string) {
   await context.close();
   const { peak } = clean;
   return {
-    residentPeakBytes: peak.total,
-    residentPeakMB: Number((peak.total / 1e6).toFixed(2)),
-    residentTrackBytes: peak.track,
-    residentLayersBytes: peak.layers,
+    residentPeakBytes: peak,
+    residentPeakMB: Number((peak / 1e6).toFixed(2)),
     renderCapacityMean: clean.mean,
     renderCapacityMax: clean.max,
     renderCapacityWithProbeMean: probedMean,

@@ -8,7 +8,7 @@
  * stretch's own p99.9. Beside each minute: the audio clock (frames) against the wall clock, the worklet's own
  * count of irregular stamps and the graph's render capacity (CDP WebAudio). Then the same on a bare page with no
  * Lull code (a looping AudioBufferSourceNode; NIGHT_CONTROL_MINUTES), the baseline. Once a minute: the decoded bytes the
- * engine holds (`data-decoded-bytes`), the page's JS heap after a collection (CDP Runtime.getHeapUsage) and the browser's resident
+ * page holds (every AudioBuffer alive after a collection, tests/e2e/audio-census.ts), the page's JS heap after a collection (CDP Runtime.getHeapUsage) and the browser's resident
  * memory (every Chromium process's RSS, from ps), so "flat" is a series, not a word.
  * Usage: `npx vite build && npx tsx bench/night.bench.ts` (under the e2e lock; NIGHT_MINUTES=2 for a quick run).
  * Writes bench/results/night.json. Reported, never asserted.
@@ -18,6 +18,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { Browser, Page } from '@playwright/test';
 import { servePreview, launchBenchChromium } from './preview-server.ts';
+import { audioCensusScript, type AudioCensus } from '../tests/e2e/audio-census';
 import { outputProbeScript, seamMetrics, type AudioThreadCount, type OutputProbe } from '../tests/e2e/output-probe';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -82,6 +83,7 @@ function logPageEvents() {
 async function night(browser: Browser, baseUrl: string, kind: Kind, length: number) {
   // The audio-thread recorder is a blob: module, which the app's CSP refuses (as in the e2e).
   const context = await browser.newContext({ serviceWorkers: 'block', bypassCSP: true });
+  await context.addInitScript(audioCensusScript);
   await context.addInitScript(outputProbeScript(4096, 'worklet'));
   // The shim: tsx's keepNames helper does not exist in the page.
   await context.addInitScript({ content: `(() => { const __name = (f) => f; (${logPageEvents.toString()})(); })();` });
@@ -110,7 +112,8 @@ async function night(browser: Browser, baseUrl: string, kind: Kind, length: numb
   } else {
     await page.goto(baseUrl);
     await page.getByTestId('sound-grid').getByRole('button', { name: /^Ocean\b/ }).click();
-    await page.waitForFunction(() => (window as unknown as { lullTrack: HTMLAudioElement }).lullTrack?.dataset.loop === 'decoded', undefined, { timeout: 60_000 });
+    // The walk over the whole file plays: a window longer than the in-order ones (0.5 s) sounds (tests/e2e/track-state.ts).
+    await page.waitForFunction(() => (window as unknown as { __audioCensus: AudioCensus }).__audioCensus.now().longestSounding > 1, undefined, { timeout: 60_000 });
   }
   /** The worklet's own count at the last minute mark, and the audio clock against the wall clock there. */
   await page.evaluate(() => (window as unknown as { __outputProbe: OutputProbe }).__outputProbe.record(true));
@@ -161,9 +164,10 @@ async function night(browser: Browser, baseUrl: string, kind: Kind, length: numb
     }
     if (Date.now() >= nextMinute) {
       nextMinute += 60_000;
-      const decoded = await page.evaluate(() => Number((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack?.dataset.decodedBytes ?? 0));
       // Live objects, not the garbage the probe's takes leave between collections.
       await cdp.send('HeapProfiler.collectGarbage');
+      // Every AudioBuffer still alive, counted from outside the engine (tests/e2e/audio-census.ts).
+      const decoded = await page.evaluate(() => new Promise<number>((resolve) => setTimeout(() => resolve((window as unknown as { __audioCensus: AudioCensus }).__audioCensus.liveBytes), 20)));
       const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
       // The audio thread's counts since the last minute mark (none before the recorder's first message).
       const span = audioThread && mark ? { frames: audioThread.frame - mark.frame, calls: audioThread.calls - mark.calls, skips: audioThread.skips - mark.skips, ms: audioThread.at - mark.at } : null;

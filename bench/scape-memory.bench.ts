@@ -1,7 +1,7 @@
 /**
  * Decoded audio held per playing soundscape (issue 22), in headless Chromium on the production build.
- * The engine counts what it holds (frames × channels × 4 of every decoded window) and shows it on the
- * track element as `data-decoded-bytes`; this samples it every 100 ms:
+ * Counted from outside the engine (tests/e2e/audio-census.ts): every AudioBuffer the page made (frames × channels × 4)
+ * and still holds after a garbage collection, sampled every 100 ms:
  * - per soundscape: 25 s of play (five windows come and go), the largest figure seen, against what a
  *   decode of the whole file holds (the build before issue 22 kept exactly that resident);
  * - 100 switches between five soundscapes, one every 100 ms, with a 2 s pause every 25 (so windows
@@ -15,21 +15,21 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { Page } from '@playwright/test';
+import { audioCensusScript, liveDecodedBytes } from '../tests/e2e/audio-census';
 import { servePreview, launchBenchChromium } from './preview-server.ts';
 
 const root = new URL('../', import.meta.url).pathname;
 const SOUNDS = ['Ocean', 'Rain', 'Underwater', 'Forest', 'River'];
 const soundButton = (page: Page, name: string) => page.getByTestId('sound-grid').getByRole('button', { name: new RegExp(`^${name}\\b`) });
-const decodedBytes = (page: Page) =>
-  page.evaluate(() => Number(((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack)?.dataset.decodedBytes ?? 0));
 
-/** Samples the engine's count every 100 ms while `during` runs; returns the largest. */
+
+/** Samples the count every 100 ms while `during` runs; returns the largest. */
 async function peakWhile(page: Page, during: () => Promise<void>): Promise<number> {
   let peak = 0;
   let running = true;
   const sampler = (async () => {
     while (running) {
-      peak = Math.max(peak, await decodedBytes(page));
+      peak = Math.max(peak, await liveDecodedBytes(page));
       await page.waitForTimeout(100);
     }
   })();
@@ -47,6 +47,7 @@ async function main() {
   try {
     await preview.ready(120);
     const context = await browser.newContext({ serviceWorkers: 'block' });
+    await context.addInitScript(audioCensusScript);
     const page = await context.newPage();
     /** Media requests started and not yet finished, by URL. */
     const open = new Map<string, number>();
@@ -109,7 +110,7 @@ async function main() {
       }
     });
     await page.waitForTimeout(3000);
-    const afterSwitches = await decodedBytes(page);
+    const afterSwitches = await liveDecodedBytes(page);
     const stillOpen = [...open].filter(([url, n]) => n > 0 && !url.includes(`/media/${last.toLowerCase()}.mp3`)).map(([url]) => url);
     const result = {
       date: new Date().toISOString(),

@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { audioCensusScript } from './audio-census';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -55,6 +56,14 @@ interface ConsoleRules {
 
 /** Fails the test on any uncaught page error or console error it did not expect. */
 export const test = base.extend<ConsoleFixtures & { consoleRules: ConsoleRules }>({
+  // Every page's Web Audio is observed from outside (audio-census.ts): the app has no test doors.
+  context: [
+    async ({ context }, use) => {
+      await context.addInitScript(audioCensusScript);
+      await use(context);
+    },
+    { scope: 'test' },
+  ],
   // Pages are prerendered: their controls are visible before React answers them. goto and reload
   // return once the app has taken the page over (app-layout marks <html data-hydrated>), as a
   // person would see it respond; documents that are not the app (no #root) are not waited for.

@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, axeViolations } from './fixtures';
 import { db, mixPanel as panel, openMixPanel, playerBar as bar, setLayerPercent as setLevel } from './mix-panel';
 import { outputProbeScript } from './output-probe';
+import { liveDecodedBytes, type AudioCensus } from './audio-census';
 import { recordPower } from './record-rms';
 
 const soundButton = (page: Page, name: string) => page.getByTestId('sound-grid').getByRole('button', { name: new RegExp(`^${name}\\b`) });
@@ -40,8 +41,8 @@ test.describe('layers as heard', () => {
     await setLevel(page, 'Rain', 100);
     await setLevel(page, 'Brown noise', BROWN);
     await expect(bar(page).getByTestId('player-layers')).toHaveText('+ Rain + Brown noise');
-    // The soundscape layer is a windowed loop voice: its decoded windows are counted.
-    await expect.poll(() => page.evaluate(() => Number(document.documentElement.dataset.layersDecodedBytes ?? 0)), { timeout: 20_000 }).toBeGreaterThan(0);
+    // The soundscape layer is a windowed loop voice: its decoded windows sound beside the track's (audio-census.ts).
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __audioCensus: AudioCensus }).__audioCensus.now().sounding), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
     const all = await power(page);
 
     await setLevel(page, 'Rain', 0);
@@ -108,16 +109,16 @@ test('six sounds (a track and five soundscape layers) hold at most 64 MB of deco
   await expect(bar(page)).toHaveAttribute('data-status', 'playing');
   for (const name of ['Rain', 'Fire', 'Forest', 'River', 'Wind']) await page.getByRole('button', { name: `Add ${name} under the current sound` }).click();
   await expect(bar(page).getByTestId('player-layers')).toHaveText('+ Rain + Fire + Forest + River + Wind');
-  const resident = () =>
-    page.evaluate(() => Number(((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack).dataset.decodedBytes ?? 0) + Number(document.documentElement.dataset.layersDecodedBytes ?? 0));
-  // Every voice holds its windows: five layers of at least one window each, and the track's.
-  await expect.poll(() => page.evaluate(() => Number(document.documentElement.dataset.layersDecodedBytes ?? 0)), { timeout: 20_000 }).toBeGreaterThan(5 * 1_900_000);
+  // Counted from outside the engine (audio-census.ts): every AudioBuffer alive after a garbage collection.
+  // Every voice holds its windows: five layers of at least one 5 s window each (1.9 MB stereo), and the track.
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __audioCensus: AudioCensus }).__audioCensus.now().sounding), { timeout: 20_000 }).toBeGreaterThanOrEqual(6);
+  await expect.poll(() => liveDecodedBytes(page), { timeout: 20_000 }).toBeGreaterThan(5 * 1_900_000);
   let peak = 0;
   for (let i = 0; i < 30; i++) {
-    peak = Math.max(peak, await resident());
+    peak = Math.max(peak, await liveDecodedBytes(page));
     await page.waitForTimeout(200);
   }
-  console.log(`six sounds: peak ${peak} decoded bytes resident over 6 s`);
+  console.log(`six sounds: peak ${peak} decoded bytes alive over 6 s`);
   test.info().annotations.push({ type: 'six sounds, decoded bytes (peak)', description: String(peak) });
   expect(peak).toBeLessThanOrEqual(64 * 1000 * 1000);
   await expect(bar(page)).toHaveAttribute('data-status', 'playing');

@@ -1,16 +1,17 @@
 /**
  * Issue 13 (levels as heard): levels are Web Audio gains, measured in what the app outputs
  * (output-probe.ts), with `HTMLMediaElement.prototype.volume` made read-only as on iPhone and iPad.
- * - Crickets (catalogue volume 0.2) measures 20·log10(0.2) ≈ −14 dB against the same file decoded at
- *   volume 1 over the same stretch (a volume-1 sound of the same loudness: itself).
+ * - Crickets (catalogue volume 0.2) measures 20·log10(0.2) ≈ −14 dB against the samples its buffer sources were
+ *   given over the same stretch of the audio clock (audio-census.ts: a volume-1 sound of the same loudness, itself).
  * - The sleep timer's fade is audible: the output steps down to silence, playback pauses, and the
  *   next Play is back at the sound's level.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { outputProbeScript } from './output-probe';
+import { sourcesRms } from './audio-census';
 import { recordRms } from './record-rms';
-import { expectDecodedLoop } from './track-state';
+import { expectDecodedLoop, trackState } from './track-state';
 
 const soundButton = (page: Page, name: string) => page.getByTestId('sound-grid').getByRole('button', { name: new RegExp(`^${name}\\b`) });
 const bar = (page: Page) => page.getByTestId('player-bar');
@@ -28,22 +29,6 @@ function readOnlyVolume() {
   });
 }
 
-/** RMS of the file itself (left channel, volume 1) between two places. */
-const fileRms = (page: Page, file: string, from: number, to: number) =>
-  page.evaluate(
-    async ({ file, from, to }) => {
-      const bytes = await (await fetch(`/media/${file}`)).arrayBuffer();
-      const buffer = await new OfflineAudioContext(2, 48000, 48000).decodeAudioData(bytes);
-      const data = buffer.getChannelData(0);
-      const a = Math.floor(from * buffer.sampleRate);
-      const b = Math.min(data.length, Math.floor(to * buffer.sampleRate));
-      let sum = 0;
-      for (let i = a; i < b; i++) sum += data[i]! * data[i]!;
-      return Math.sqrt(sum / Math.max(1, b - a));
-    },
-    { file, from, to },
-  );
-
 test.describe('levels as Web Audio gain, with element.volume read-only (iOS)', () => {
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(readOnlyVolume);
@@ -58,9 +43,9 @@ test.describe('levels as Web Audio gain, with element.volume read-only (iOS)', (
     await page.waitForTimeout(300);
     const played = await recordRms(page, 4000);
     expect(played.to).toBeGreaterThan(played.from);
-    const reference = await fileRms(page, 'crickets.mp3', played.from, played.to);
+    const reference = await sourcesRms(page, played.from, played.to);
     const measured = db(played.rms / reference);
-    console.log(`Crickets: output ${played.rms.toFixed(5)} RMS, file ${reference.toFixed(5)} RMS over ${played.from.toFixed(2)}–${played.to.toFixed(2)} s: ${measured.toFixed(2)} dB (expected ${db(0.2).toFixed(2)} dB)`);
+    console.log(`Crickets: output ${played.rms.toFixed(5)} RMS, its sources ${reference.toFixed(5)} RMS over ${played.from.toFixed(2)}–${played.to.toFixed(2)} s of the audio clock: ${measured.toFixed(2)} dB (expected ${db(0.2).toFixed(2)} dB)`);
     test.info().annotations.push({ type: 'Crickets level (dB re volume 1)', description: measured.toFixed(2) });
     expect(measured).toBeGreaterThan(db(0.2) - 1);
     expect(measured).toBeLessThan(db(0.2) + 1);
@@ -133,7 +118,7 @@ test.describe('levels as Web Audio gain, with element.volume read-only (iOS)', (
     console.log(`mix: track alone ${trackAlone.toFixed(4)}, track + pink bed ${mixed.toFixed(4)} RMS`);
     // The bed is heard on top of the track (its power at least a quarter of the mix), and the track still plays.
     expect(noisePower / (mixed * mixed)).toBeGreaterThan(0.25);
-    expect(await page.evaluate(() => !((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack).paused)).toBe(true);
+    expect((await trackState(page)).paused).toBe(false);
 
     // Master volume 100 % → 50 % (keyboard): the whole mix measures 6 dB down, so both parts were scaled.
     const master = panel.getByTestId('master-volume');

@@ -407,7 +407,7 @@ test.describe('offline radio with two songs saved', () => {
   /** The song reaches its end, as it would after two minutes of listening. */
   const endSong = (page: Page) =>
     page.evaluate(() => {
-      const audio = (window as unknown as { lullTrack: HTMLAudioElement }).lullTrack;
+      const audio = document.getElementById('lull-player') as HTMLAudioElement;
       audio.currentTime = Math.max(0, audio.duration - 0.4);
     });
 

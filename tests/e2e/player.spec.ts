@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, axeViolations } from './fixtures';
+import { audioCensusScript } from './audio-census';
 import { expectTrackPlaying, trackState } from './track-state';
 import { catalogueEntries } from '../../src/catalogue/entries';
 
@@ -154,7 +155,7 @@ test.describe('home page and player', () => {
     for (let round = 0; round < 2; round++) {
       const before = (await trackState(page)).file;
       await page.evaluate(() => {
-        const audio = (window as unknown as { lullTrack: HTMLAudioElement }).lullTrack;
+        const audio = document.getElementById('lull-player') as HTMLAudioElement;
         audio.currentTime = Math.max(0, audio.duration - 0.4);
       });
       await expect.poll(async () => (await trackState(page)).file, { timeout: 15_000 }).not.toBe(before);
@@ -419,6 +420,8 @@ test.describe('reversed host', () => {
 
   test('lists only reversed sounds, says so, and every way of starting a sound plays the reversed file', async ({ browser }) => {
     const context = await browser.newContext({ hasTouch: true });
+    // A context of its own: the track is observed as in every other (fixtures.ts).
+    await context.addInitScript(audioCensusScript);
     await context.addInitScript(() => {
       const handlers: Record<string, MediaSessionActionHandler | null> = {};
       (window as unknown as { mediaHandlers: typeof handlers }).mediaHandlers = handlers;
@@ -460,7 +463,7 @@ test.describe('reversed host', () => {
     await expectPlaying(page, 'classic-reversed.mp3');
     // An ended lofi track moves on to another reversed file.
     await page.evaluate(() => {
-      const audio = (window as unknown as { lullTrack: HTMLAudioElement }).lullTrack;
+      const audio = document.getElementById('lull-player') as HTMLAudioElement;
       audio.currentTime = Math.max(0, audio.duration - 0.4);
     });
     await expect.poll(async () => (await trackState(page)).file, { timeout: 15_000 }).not.toBe('classic-reversed.mp3');

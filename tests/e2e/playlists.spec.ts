@@ -330,10 +330,10 @@ test.describe('playlist playback', () => {
     await section(page).getByRole('button', { name: 'Play playlist Songs' }).click();
     await expectTrackPlaying(page, 'chill.mp3');
     await page.evaluate(() => {
-      const audio = (window as unknown as { lullTrack: HTMLAudioElement }).lullTrack;
+      const audio = document.getElementById('lull-player') as HTMLAudioElement;
       audio.currentTime = audio.duration - 0.5;
     });
-    await expect.poll(() => page.evaluate(() => ((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack).ended)).toBe(false);
+    await expect.poll(() => page.evaluate(() => (document.getElementById('lull-player') as HTMLAudioElement).ended)).toBe(false);
     await expect.poll(async () => (await trackState(page)).currentTime, { timeout: 10_000 }).toBeLessThan(5);
     await expectTrackPlaying(page, 'chill.mp3');
     await expect(items.nth(0)).toHaveAttribute('data-current', 'true');

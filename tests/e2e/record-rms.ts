@@ -1,19 +1,20 @@
 import type { Page } from '@playwright/test';
+import type { AudioCensus } from './audio-census';
 import type { OutputProbe } from './output-probe';
 
-/** Records `ms` of output; returns the RMS and the element's place before and after. */
+/** Records `ms` of output; returns the RMS and the audio clock (the context's time, audio-census.ts) before and after. */
 export async function recordRms(page: Page, ms: number) {
   await page.evaluate(() => {
     const p = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
     p.take();
     p.record(true);
-    (window as unknown as { __from: number }).__from = ((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack).currentTime;
+    (window as unknown as { __from: number }).__from = (window as unknown as { __audioCensus: AudioCensus }).__audioCensus.now().clock;
   });
   await page.waitForTimeout(ms);
   return page.evaluate(() => {
     const p = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
     p.record(false);
-    const to = ((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack).currentTime;
+    const to = (window as unknown as { __audioCensus: AudioCensus }).__audioCensus.now().clock;
     const { samples } = p.take();
     let sum = 0;
     for (const x of samples) sum += x * x;

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, axeViolations } from './fixtures';
 import { mixPanel, openMixPanel, setLayerPercent } from './mix-panel';
-import { expectTrackPlaying } from './track-state';
+import { expectTrackPlaying, trackState } from './track-state';
 import { savedAudioRecords } from './saved-audio';
 import { outputProbeScript } from './output-probe';
 import { recordPower } from './record-rms';
@@ -259,7 +259,7 @@ test.describe('saved mixes offline', () => {
     await expect(rows.nth(1).getByRole('button', { name: 'Play mix Song' })).toBeDisabled();
     await rows.nth(0).getByRole('button', { name: 'Play mix Sea' }).click();
     await expectTrackPlaying(page, 'ocean.mp3');
-    expect(await page.evaluate(() => ((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack).src)).toMatch(/^blob:/);
+    expect((await trackState(page)).from).toBe('cache');
     await expect(layersOf(page)).toHaveAttribute('data-sounds', 'brown');
     // The saved mix itself keeps Rain.
     expect((await storedMixes(page))?.[0]?.layers.map((layer) => layer.sound)).toEqual(['rain', 'brown']);

@@ -2,6 +2,7 @@
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { isFileSaved } from './saved-audio';
+import { expectTrackPlaying } from './track-state';
 
 export const reversedHome = () => `http://reversed.localhost:${process.env.E2E_PORT}/`;
 const soundButton = (page: Page, name: string) => page.getByTestId('sound-grid').getByRole('button', { name: new RegExp(`^${name}\\b`) });
@@ -14,9 +15,8 @@ export async function startLoop(page: Page, name: string, source: 'streamed' | '
     await expect.poll(() => isFileSaved(page, file), { timeout: 30_000 }).toBe(true);
     await page.reload();
     await soundButton(page, name).click();
-    await expect.poll(() => page.evaluate(() => ((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack).src)).toMatch(/^blob:/);
   }
   await expect(page.getByTestId('player-bar')).toHaveAttribute('data-status', 'playing');
-  expect(await page.evaluate(() => ((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack).dataset.url ?? '')).toContain(file);
+  await expectTrackPlaying(page, file, source === 'cached' ? 'cache' : 'network');
 }
 

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { test, expect } from './fixtures';
+import { liveDecodedBytes } from './audio-census';
 import { expectDecodedLoop } from './track-state';
 
 const FILES = ['ocean.mp3', 'rain.mp3', 'underwater.mp3', 'seagulls-reversed.mp3'];
@@ -64,19 +65,23 @@ test('every 5 s window decodes to the whole file’s samples in Chromium (max |d
   }
 });
 
+/**
+ * Counted from outside the engine (audio-census.ts): every AudioBuffer the page made and has not collected, after a
+ * garbage collection, so a buffer the engine forgets to count (or keeps by mistake) is in the sum.
+ */
 test('a playing soundscape holds at most 12 MB of decoded audio (issue 22’s goal; the whole file decoded is 46 MB)', async ({ page }) => {
   test.setTimeout(60_000);
   await page.goto('/');
   await page.getByTestId('sound-grid').getByRole('button', { name: /^Ocean\b/ }).click();
   await expectDecodedLoop(page);
-  const held = () => page.evaluate(() => Number(((window as unknown as { lullTrack: HTMLAudioElement }).lullTrack).dataset.decodedBytes ?? 0));
   // 12 s: the voice's first window ends and two more are decoded in that time.
   let peak = 0;
   for (let i = 0; i < 48; i++) {
-    peak = Math.max(peak, await held());
+    peak = Math.max(peak, await liveDecodedBytes(page));
     await page.waitForTimeout(250);
   }
-  console.log(`Ocean: at most ${peak} decoded bytes held over 12 s`);
+  console.log(`Ocean: at most ${peak} decoded bytes alive over 12 s`);
+  test.info().annotations.push({ type: 'Ocean, decoded bytes alive (peak)', description: String(peak) });
   expect(peak, 'decoded bytes held').toBeGreaterThan(0);
   expect(peak, 'decoded bytes held').toBeLessThanOrEqual(12_000_000);
 });

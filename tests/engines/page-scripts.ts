@@ -136,12 +136,21 @@ export const WATCH_WALK = `() => {
   return true;
 }`;
 
-/** The walk's audio clock now, the crossfades among the windows scheduled since WATCH_WALK, and the track's state (the loop track of a soundscape). */
+/**
+ * The walk's audio clock now, the crossfades among the windows scheduled since WATCH_WALK, and the soundscape as its
+ * windows show it from outside (the app has no test door): `currentTime` is its place in the file, the audio clock
+ * since its first window began (it plays from the file's start with no pause or seek in between); `loop` is 'decoded'
+ * once a window longer than the in-order ones played while the file arrives (0.5 s) has begun: the walk over the
+ * whole file.
+ */
 export const WALK_STATE = `() => {
   const walk = window.__walk;
-  const audio = window.lullTrack;
-  const track = { paused: audio.paused, currentTime: audio.currentTime, readyState: audio.readyState, loop: audio.dataset.loop, context: walk.ctx && walk.ctx.state };
-  return { now: walk.ctx ? walk.ctx.currentTime : null, crossfades: walk.crossfades(), track };
+  const now = walk.ctx ? walk.ctx.currentTime : null;
+  const first = walk.windows[0];
+  const begun = walk.windows.filter((w) => now !== null && w.when <= now);
+  const decoded = begun.some((w) => w.end - w.when > 1);
+  const track = { currentTime: first && now !== null ? Math.max(0, now - first.when) : 0, loop: decoded ? 'decoded' : 'streaming', windows: begun.length, context: walk.ctx && walk.ctx.state };
+  return { now, crossfades: walk.crossfades(), track };
 }`;
 
 /** Where the page is, for a step's error: its address, load state, whether the app has hydrated it, its paints, the scripts that arrived (ms), visibility and the service worker in control. */

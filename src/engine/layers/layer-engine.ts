@@ -200,15 +200,12 @@ export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
 
 let shared: LayerEngine | undefined;
 
-/** Created once by startApp(), with the app's bus; the decoded bytes on the page for the bench and the e2e. */
+/** Created once by startApp(), with the app's bus. */
 export function startLayerEngine(bus: AudioBus, runtime: LayerRuntime, sources?: PlaybackSourceService): LayerEngine {
   shared ??= createLayerEngine({
     bus,
     runtime,
     readSaved: (sound) => sources?.readSavedFile?.(sound, sound.url) ?? Promise.resolve(null),
-    onResident: (bytes) => {
-      if (typeof document !== 'undefined') document.documentElement.dataset.layersDecodedBytes = String(bytes);
-    },
   });
   return shared;
 }

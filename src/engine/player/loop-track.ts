@@ -93,7 +93,6 @@ export class LoopTrack extends EventTarget implements TrackMedia {
     // A failed read is read again from the blob where there is one: the bytes are not held twice.
     this.source = { src: source.src, blob: source.blob, bytes: source.blob ? undefined : source.bytes };
     this.dataset.url = source.url;
-    this.dataset.loop = 'streaming';
     this.file = file ?? (this.deps.openFile ?? openSource)(source);
     const opened = warm?.opened ?? openLoopFile(this.file, this.deps.loadWindows);
     this.opened = opened;
@@ -131,7 +130,6 @@ export class LoopTrack extends EventTarget implements TrackMedia {
     this.length = NaN;
     this.stopVoices();
     delete this.dataset.url;
-    this.onResident();
   }
 
   play(): Promise<void> {
@@ -162,8 +160,6 @@ export class LoopTrack extends EventTarget implements TrackMedia {
   private sayOwed(): void {
     this.owed.splice(0).forEach(this.emit);
   }
-
-  private onResident = () => (this.dataset.decodedBytes = String(this.residentBytes));
 
   private resume(): void {
     const from = this.at;
@@ -200,7 +196,7 @@ export class LoopTrack extends EventTarget implements TrackMedia {
     const inOrder = !this.voices.heard && startInOrder;
     const predecoded = (inOrder && this.early) || undefined;
     this.early = null;
-    const { voice, rate, streaming } = o.windows.createTrackVoice(o.mp3, { ...target, windowSeconds, streamWindowSeconds, inOrder, predecoded, onError: this.lost, onResident: this.onResident });
+    const { voice, rate, streaming } = o.windows.createTrackVoice(o.mp3, { ...target, windowSeconds, streamWindowSeconds, inOrder, predecoded, onError: this.lost });
     this.voices.begin(voice, ctx.currentTime);
     let at: number | null;
     try {
@@ -212,8 +208,6 @@ export class LoopTrack extends EventTarget implements TrackMedia {
     }
     if (at === null || !this.voices.starting(voice)) return false;
     this.voices.take({ voice, rate, at, streaming });
-    this.dataset.loop = streaming ? 'streaming' : 'decoded'; // What is heard (tests, devtools): in order as it arrives, or the walk.
-    this.onResident();
     this.sayOwed();
     // The file became whole while this in-order voice was starting.
     if (streaming && this.file?.complete) this.walk();

@@ -81,8 +81,6 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
   media = element;
   // The decoder's code loads once the page is idle, so a soundscape's first tap does not wait for it (it fails quietly offline).
   if (typeof window !== 'undefined' && bus) (window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1000)))(() => void loadLoopWindows().catch(() => undefined));
-  // The track as the devtools and the tests see it: the element, or the loop track.
-  if (typeof window !== 'undefined') Object.defineProperty(window, 'lullTrack', { configurable: true, get: () => media });
 
   /** The stream a press started reading, until a setSource takes it over or the press is cancelled. */
   let prefetched: { url: string; file?: StreamedFile; warm?: WarmStart } | undefined;

@@ -2,7 +2,7 @@
  * The layer engine over web-audio-test-api: layers play only while the track is meant to play, each
  * through its own level gain into the bus; a level moved ramps that layer alone; Remove fades out
  * exactly that layer; a soundscape layer is a windowed loop voice of its real MP3 (the decode is
- * faked to the slice's own length: the test API decodes nothing), counted in residentBytes.
+ * faked to the slice's own length: the test API decodes nothing); its budget is every buffer alive (live-buffers.ts).
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,6 +15,7 @@ import { parseMp3Layout } from '../../../../src/engine/player/mp3-layout';
 import { createMixStore } from '../../../../src/stores/mix-store';
 import { addLayer, applyMix, removeLayer, setBedLevel, setLayerLevel, setMixAlive } from '../../../../src/stores/mix-actions';
 import { createPlayerStore, pausePlayback, playSound, reportPlaying } from '../../../../src/stores/player-store';
+import { countLiveBuffers } from '../live-buffers';
 
 type TestContext = AudioContext & { $processTo(time: string): void };
 type TestParam = AudioParam & { $valueAtTime(time: number): number };
@@ -223,16 +224,20 @@ describe('layer engine', () => {
     expect(signals.map((signal) => signal?.aborted)).toEqual([true, false]);
   });
 
-  it('six sounds fit the memory budget: five soundscape layers hold well under 64 MB decoded', async () => {
+  it('six sounds fit the memory budget: five soundscape layers hold well under 64 MB decoded (every buffer alive, counted from outside)', async () => {
+    const buffers = countLiveBuffers(AudioContext.prototype);
+    restore.push(buffers.restore);
     const { mix, player, engine } = harness();
     playSound(CHILL, {}, player);
     reportPlaying(player);
     for (const sound of ['rain', 'fire', 'ocean', 'forest', 'wind']) addLayer(sound, 0.5, mix);
     await vi.waitFor(() => expect(engine.playing).toHaveLength(5), { timeout: 20_000, interval: 10 });
     await settle(200);
-    // Each loop voice holds at most three windows (≤ 5.8 MB at 48 kHz stereo); the track is one more voice.
-    expect(engine.residentBytes).toBeGreaterThan(0);
-    expect(engine.residentBytes + 3 * 5 * 48000 * 2 * 4).toBeLessThanOrEqual(64 * 1024 * 1024);
+    const alive = await buffers.liveBytes();
+    // Five layers of at least one 5 s window each (1.9 MB at 48 kHz stereo).
+    expect(alive).toBeGreaterThan(5 * 5 * 48000 * 2 * 4);
+    // The track is one more voice, at most three windows (≤ 5.8 MB) when it is a soundscape.
+    expect(alive + 3 * 5 * 48000 * 2 * 4).toBeLessThanOrEqual(64 * 1024 * 1024);
   });
 
   it('alive: each layer drifts within ±3 dB on the audio clock, its own way; not alive holds it at its level', async () => {
