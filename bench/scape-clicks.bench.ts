@@ -163,7 +163,7 @@ async function run(browser: Browser, baseUrl: string, name: string, index: numbe
       p.record(false);
       const m = (window as unknown as { __mainThread: { recording: boolean; blocks: { t: number; samples: number[] }[] } }).__mainThread;
       m.recording = false;
-      return { ...p.take(), recorderError: p.recorderError, mainThread: m.blocks.splice(0), recorder: p.recorder, sources: (window as unknown as { __sources: Source[] }).__sources, loop: (window as unknown as { lullTrack?: HTMLAudioElement }).lullTrack?.dataset.loop ?? null };
+      return { ...p.take(), recorderError: p.recorderError, mainThread: m.blocks.splice(0), recorder: p.recorder, sources: (window as unknown as { __sources: Source[] }).__sources };
     });
     const { samples, sampleRate, holes, firstFrame, sources, staleAt } = taken;
     const metrics = seamMetrics(samples, sampleRate, holes);
@@ -217,7 +217,6 @@ async function run(browser: Browser, baseUrl: string, name: string, index: numbe
     return {
       sound: name,
       run: index,
-      loop: taken.loop,
       recorder: taken.recorder,
       recorderError: taken.recorderError,
       seconds: samples.length / sampleRate,
