@@ -80,12 +80,9 @@ async function renderLoop({ file, seconds, seed }: LoopRenderOptions): Promise<L
   const at = await voice.start(() => 0);
   if (at === null) throw new Error('the voice did not start');
   await settle(inFlight);
-  const t1 = performance.now();
   const rendered = await renderInChunks(ctx, (now) => nextEnd(starts, now), () => settle(inFlight));
-  const t2 = performance.now();
   const render = [rendered.getChannelData(0), rendered.getChannelData(1)];
   const file$ = await decodeWhole(bytes, rate, n);
-  console.log(`start ${(t1 - began).toFixed(0)} render ${(t2 - t1).toFixed(0)} decode ${(performance.now() - t2).toFixed(0)}`);
   const origin = Math.round(at * rate);
   const wrap = (s: number) => ((s % n) + n) % n;
 
