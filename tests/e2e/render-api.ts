@@ -10,6 +10,8 @@ export interface SeamFigures {
   /** The largest sample-to-sample jump over the stretch's own 99.9th percentile. */
   maxJumpRatio: number;
   maxJumpAtMs: number;
+  /** The largest jump over the whole render's p99.9 (the render's own level of detail, not this stretch's). */
+  maxJumpReRender: number;
 }
 
 /** A walk's join: the outgoing segment's last crossfade and the incoming one's first, heard together. */
@@ -33,8 +35,11 @@ export interface JoinFigures {
 export interface WrapFigures {
   at: number;
   seam: SeamFigures;
-  /** Largest |render − file| within 0.5 s of the wrap, re the file's peak there (sample-exact: about 0). */
-  maxDifference: number;
+  /**
+   * Largest |render − file| within 0.2 s of the wrap (not over the join's own 96 samples), re the file's peak there;
+   * null where the wrap is inside a crossfade (measured as that join).
+   */
+  maxDifference: number | null;
 }
 
 export interface LoopRenderOptions {

@@ -5,8 +5,9 @@
  * (segment-walk.spec.ts, loop-seam.spec.ts): what they proved on 3 joins and 2 restarts per sound is proven here
  * on every join of 10 minutes of a walk, for every soundscape that walks, and on a natural restart of the loop.
  *
- * - Every join: 0 ms of exact silence and no sample-to-sample jump over 3× p99.9, in the 4 s around it (the
- *   recordings' length) and over the whole render; the two segments' gains, read back from the render against the
+ * - Every join: 0 ms of exact silence and no sample-to-sample jump over 3× the render's p99.9 in the 4 s around it
+ *   (for the four sounds the recordings covered, also over 3× that stretch's own p99.9, their check), none anywhere
+ *   in the render either; the two segments' gains, read back from the render against the
  *   file's own samples, keep equal power (their squares sum to 1 within ±0.5 dB) and follow the walk's
  *   quarter-turn curves; the render is the walk the seed gives (a join read against the wrong segment fails).
  * - The file's end running into its start (a walk's segment over the end; the in-order loop's restart): no silence,
@@ -21,8 +22,10 @@ import type { LoopRender, SeamFigures } from './render-api';
 
 const RATE = 48_000;
 const WALK_S = 600;
-/** A wrap measured against the file: anything but the file's own samples (a slip of one sample is ~50 %) fails. */
-const IN_STEP = 0.1;
+/** A wrap measured against the file, off its 96-sample join: anything but the file's own samples (a one-sample slip is tens of %) fails. */
+const IN_STEP = 0.05;
+/** The sounds segment-walk.spec.ts recorded in real time: their joins also hold its check on the 4 s around each (that stretch's own p99.9). */
+const RECORDED = ['ocean.mp3', 'rain.mp3', 'underwater.mp3', 'seagulls-reversed.mp3'];
 
 const walking = Object.entries(loopSegments).filter(([, s]) => walkable(s, s.length));
 const inOrder = Object.entries(loopSegments).filter(([, s]) => 'ordered' in s);
@@ -43,15 +46,16 @@ function seedFor(file: string): number {
   }
 }
 
-function expectSeam(seam: SeamFigures, label: string) {
+function expectSeam(seam: SeamFigures, label: string, local: boolean) {
   expect(seam.longestSilenceMs, `${label}: exact silence (ms)`).toBe(0);
-  expect(seam.maxJumpRatio, `${label}: largest jump / p99.9`).toBeLessThanOrEqual(3);
+  expect(seam.maxJumpReRender, `${label}: largest jump / the render's p99.9`).toBeLessThanOrEqual(3);
+  if (local) expect(seam.maxJumpRatio, `${label}: largest jump / the 4 s stretch's own p99.9`).toBeLessThanOrEqual(3);
 }
 
 function expectWraps(render: LoopRender, file: string) {
   for (const w of render.wraps) {
     const label = `${file}, the file's end into its start at ${w.at.toFixed(2)} s`;
-    expectSeam(w.seam, label);
+    expectSeam(w.seam, label, RECORDED.includes(file) || 'ordered' in loopSegments[file]!);
     // null: the wrap is inside a crossfade (the join's gains are read there instead).
     if (w.maxDifference !== null) expect(w.maxDifference, `${label}: |render − file| re the file's peak`).toBeLessThanOrEqual(IN_STEP);
   }
@@ -62,7 +66,8 @@ const annotate = (label: string, render: LoopRender) => {
   const figures = {
     joins: render.joins.length,
     wraps: render.wraps.length,
-    worstJoinJump: worst((j) => j.seam.maxJumpRatio).toFixed(2),
+    worstJoinJump: worst((j) => j.seam.maxJumpReRender).toFixed(2),
+    worstJoinJumpLocal: worst((j) => j.seam.maxJumpRatio).toFixed(2),
     powerSumDb: [Math.min(...render.joins.map((j) => j.powerSumDb.min)).toFixed(3), worst((j) => j.powerSumDb.max).toFixed(3)],
     worstGainError: worst((j) => j.gainError).toFixed(4),
     whole: render.whole,
@@ -91,7 +96,7 @@ test.describe('a soundscape walks its segments (offline render)', () => {
       expect(render.joins.some((j) => j.to === render.order[0]), 'a join into the segment over the file\'s end').toBe(true);
       for (const join of render.joins) {
         const label = `${file}, join ${join.from} → ${join.to} at ${join.at.toFixed(2)} s`;
-        expectSeam(join.seam, label);
+        expectSeam(join.seam, label, RECORDED.includes(file));
         expect(join.powerSumDb.min, `${label}: the two gains' power sum (dB), lowest`).toBeGreaterThanOrEqual(-0.5);
         expect(join.powerSumDb.max, `${label}: the two gains' power sum (dB), highest`).toBeLessThanOrEqual(0.5);
         expect(join.gainError, `${label}: largest distance of a gain from the walk's curve`).toBeLessThanOrEqual(0.05);

@@ -12,7 +12,7 @@ import { ramp } from '../../src/engine/level-ramp';
 import { createSleepTimer } from '../../src/engine/sleep-timer';
 import { loadLoopWindows } from '../../src/engine/player/load-loop-windows';
 import { planPieces, walkable, type Piece } from '../../src/engine/player/loop-pieces';
-import { WINDOW_SECONDS } from '../../src/engine/player/loop-voice';
+import { JOIN_SAMPLES, WINDOW_SECONDS } from '../../src/engine/player/loop-voice';
 import { createLoopVoice, parseMp3Layout, segmentsFor } from '../../src/engine/player/loop-windows';
 import { segmentsOf } from '../../src/engine/player/segment-walk';
 import { claimAudioFocus, createAudioFocusStore } from '../../src/stores/audio-focus-store';
@@ -84,6 +84,7 @@ async function renderLoop({ file, seconds, seed }: LoopRenderOptions): Promise<L
   const render = [rendered.getChannelData(0), rendered.getChannelData(1)];
   const file$ = await decodeWhole(bytes, rate, n);
   const origin = Math.round(at * rate);
+  const whole = wholeOf(render, rate, origin);
   const wrap = (s: number) => ((s % n) + n) % n;
 
   // The plan the voice was given (the same options: from the file's top, its seed), to know where each join is.
@@ -114,7 +115,7 @@ async function renderLoop({ file, seconds, seed }: LoopRenderOptions): Promise<L
           at: t0 / rate,
           from: segmentOf(previous),
           to: segment,
-          seam: seamOf(render, rate, t0 - AROUND_S * rate, t0 + x + AROUND_S * rate),
+          seam: seamOf(render, rate, Math.max(origin, t0 - AROUND_S * rate), t0 + x + AROUND_S * rate, whole.p999),
           powerSumDb: gains.length ? { min: Math.min(...sums), max: Math.max(...sums) } : { min: -Infinity, max: -Infinity },
           gainError: gains.length ? gainError : Infinity,
         });
@@ -128,6 +129,8 @@ async function renderLoop({ file, seconds, seed }: LoopRenderOptions): Promise<L
         let diff = 0, peak = 0;
         if (!inFade) {
           for (let d = -0.2 * rate; d < 0.2 * rate; d++) {
+            // Not over the join itself: its JOIN_SAMPLES crossfade the file's end padding (its start as encoded) into its start.
+            if (d >= 0 && d < JOIN_SAMPLES) continue;
             for (let c = 0; c < 2; c++) {
               const want = file$[c]![wrap(n + d)]!;
               peak = Math.max(peak, Math.abs(want));
@@ -135,7 +138,7 @@ async function renderLoop({ file, seconds, seed }: LoopRenderOptions): Promise<L
             }
           }
         }
-        wraps.push({ at: tw / rate, seam: seamOf(render, rate, tw - AROUND_S * rate, tw + AROUND_S * rate), maxDifference: inFade ? NaN : diff / peak });
+        wraps.push({ at: tw / rate, seam: seamOf(render, rate, Math.max(origin, tw - AROUND_S * rate), tw + AROUND_S * rate, whole.p999), maxDifference: inFade ? null : diff / peak });
       }
     }
     previous = piece;
@@ -147,7 +150,7 @@ async function renderLoop({ file, seconds, seed }: LoopRenderOptions): Promise<L
     order,
     joins,
     wraps,
-    whole: wholeOf(render, rate, origin),
+    whole: { longestSilenceMs: whole.longestSilenceMs, maxJumpRatio: whole.maxJumpRatio },
     lateStarts: starts.filter(({ when }) => when * rate < render[0]!.length && !dues.has(Math.round(when * rate))).length,
     renderMs: performance.now() - began,
   };
@@ -181,8 +184,8 @@ async function renderMix({ layers, bare = [], master, seconds, seed, window: [fr
     void voice.start(() => 0);
   }
   await settle(inFlight);
+  // Not disposed: the bus would close its context, which an offline one cannot (it is let go with the page's renders).
   const rendered = await renderInChunks(ctx, (now) => now + CHUNK_S, () => settle(inFlight));
-  bus.dispose();
   const channels = [rendered.getChannelData(0), rendered.getChannelData(1)];
   const [a, b] = [Math.round(from * rate), Math.round(to * rate)];
   const probe: number[] = [];
@@ -228,7 +231,7 @@ async function renderSleep({ minutes, fadeMinutes, sampleRate, step }: SleepRend
     );
     const x = rendered.getChannelData(0);
     const levelsDb: number[] = [];
-    for (let i = 0; i < x.length; i = Math.round((levelsDb.length + 1) * step * sampleRate)) levelsDb.push(20 * Math.log10(Math.abs(x[i]!)));
+    for (let i = 0; i < x.length; i = Math.round(levelsDb.length * step * sampleRate)) levelsDb.push(20 * Math.log10(Math.abs(x[i]!)));
     let peakAfterStop = 0;
     for (let i = Math.round((stoppedAt ?? Infinity) * sampleRate); i < x.length; i++) peakAfterStop = Math.max(peakAfterStop, Math.abs(x[i]!));
     return { deadline, step, levelsDb, stoppedAt, peakAfterStop, renderMs: performance.now() - began };

@@ -3,23 +3,27 @@ import { seamMetrics } from '../e2e/output-probe';
 import type { SeamFigures } from '../e2e/render-api';
 
 /** The worse channel's seam figures over frames [from, to) (the same measure as the real-time recordings). */
-export function seamOf(channels: readonly Float32Array[], rate: number, from: number, to: number): SeamFigures {
-  let worst: SeamFigures = { longestSilenceMs: 0, maxJumpRatio: 0, maxJumpAtMs: 0 };
+export function seamOf(channels: readonly Float32Array[], rate: number, from: number, to: number, renderP999: number): SeamFigures {
+  let worst: SeamFigures = { longestSilenceMs: 0, maxJumpRatio: 0, maxJumpAtMs: 0, maxJumpReRender: 0 };
   for (const channel of channels) {
     const m = seamMetrics(channel.subarray(Math.max(0, from), Math.min(channel.length, to)), rate);
-    if (m.longestSilenceMs > worst.longestSilenceMs || m.maxJumpRatio > worst.maxJumpRatio) {
-      worst = { longestSilenceMs: Math.max(worst.longestSilenceMs, m.longestSilenceMs), maxJumpRatio: Math.max(worst.maxJumpRatio, m.maxJumpRatio), maxJumpAtMs: m.maxJumpAtMs };
-    }
+    worst = {
+      longestSilenceMs: Math.max(worst.longestSilenceMs, m.longestSilenceMs),
+      maxJumpRatio: Math.max(worst.maxJumpRatio, m.maxJumpRatio),
+      maxJumpAtMs: m.maxJumpRatio > worst.maxJumpRatio ? m.maxJumpAtMs : worst.maxJumpAtMs,
+      maxJumpReRender: Math.max(worst.maxJumpReRender, m.maxJump / renderP999),
+    };
   }
   return worst;
 }
 
 /**
  * The same over a whole render (minutes: too long to sort), per channel: the longest run of exact zeros, and the
- * largest jump over the 99.9th percentile of all jumps, read from a 65,536-bin histogram (within 1/65,536 of the largest).
+ * largest jump over the 99.9th percentile of all jumps, read from a 65,536-bin histogram (within 1/65,536 of the largest);
+ * `p999` is the lower channel's.
  */
-export function wholeOf(channels: readonly Float32Array[], rate: number, from: number): { longestSilenceMs: number; maxJumpRatio: number } {
-  let longest = 0, ratio = 0;
+export function wholeOf(channels: readonly Float32Array[], rate: number, from: number): { longestSilenceMs: number; maxJumpRatio: number; p999: number } {
+  let longest = 0, ratio = 0, lowest = Infinity;
   for (const x of channels) {
     let run = 0, max = 0;
     for (let i = from; i < x.length; i++) {
@@ -35,8 +39,9 @@ export function wholeOf(channels: readonly Float32Array[], rate: number, from: n
     while (bin < bins.length - 1 && seen + bins[bin]! <= wanted) seen += bins[bin++]!;
     const p999 = (bin + 1) / scale;
     ratio = Math.max(ratio, p999 > 0 ? max / p999 : Infinity);
+    lowest = Math.min(lowest, p999);
   }
-  return { longestSilenceMs: (longest / rate) * 1000, maxJumpRatio: ratio };
+  return { longestSilenceMs: (longest / rate) * 1000, maxJumpRatio: ratio, p999: lowest };
 }
 
 /**
