@@ -175,6 +175,17 @@ async function renderMix({ layers, bare = [], master, seconds, seed, window: [fr
     return files.get(sound)!;
   };
   await Promise.all([...bare, ...layers.filter((l) => !['white', 'pink', 'brown'].includes(l.sound)).map((l) => l.sound)].map(readFile));
+  // A noise layer's worklet node comes after an import and a module load, which may not be in flight yet when the
+  // page first looks quiet: the render starts once every one exists (counted from outside, by the global's name).
+  const Native = window.AudioWorkletNode;
+  let worklets = 0;
+  window.AudioWorkletNode = class extends Native {
+    constructor(...args: ConstructorParameters<typeof AudioWorkletNode>) {
+      super(...args);
+      worklets++;
+    }
+  };
+  const wantedWorklets = layers.filter((l) => l.sound === 'pink' || l.sound === 'brown').length;
   for (const layer of layers) createLayerVoice({ nodes: { ctx, input: nodes.input }, runtime: { ramp, loadLoopWindows }, sound: layer.sound, level: layer.level, readFile, seed });
   for (const sound of bare) {
     const bytes = await readFile(sound);
@@ -183,7 +194,14 @@ async function renderMix({ layers, bare = [], master, seconds, seed, window: [fr
     // As a layer starts its voice: from the file's top, the default lead.
     void voice.start(() => 0);
   }
-  await settle(inFlight);
+  try {
+    do await settle(inFlight);
+    while (worklets < wantedWorklets);
+    // The layer's continuation after its node (connect, start, fade in) runs in the next turns.
+    await settle(inFlight);
+  } finally {
+    window.AudioWorkletNode = Native;
+  }
   // Not disposed: the bus would close its context, which an offline one cannot (it is let go with the page's renders).
   const rendered = await renderInChunks(ctx, (now) => now + CHUNK_S, () => settle(inFlight));
   const channels = [rendered.getChannelData(0), rendered.getChannelData(1)];
