@@ -86,7 +86,7 @@ export function readMediaVersions(mediaDir = join(process.cwd(), 'public', 'medi
 }
 
 /** `import mediaVersions from 'virtual:lull-media-versions'`: the map above, computed when the module loads. */
-function mediaVersions(): Plugin {
+export function mediaVersions(): Plugin {
   const resolved = `\0${MEDIA_VERSIONS_MODULE}`;
   return {
     name: 'lull-media-versions',

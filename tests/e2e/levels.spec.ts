@@ -104,7 +104,7 @@ test.describe('levels as Web Audio gain, with element.volume read-only (iOS)', (
 
     // Pink noise under the track, from the player bar's mix panel, at 100 %. Not brown: its slow wander made 1.5 s
     // windows differ by 1-2 dB, so the master's 50 % read -6.95 to -7.73 dB (1 run of 5 under the -7.5 dB bound; pink:
-    // -5.30 to -6.52 in 6). layer-levels.spec.ts measures brown from the same samples.
+    // -5.30 to -6.52 in 6). mix-levels-render.spec.ts reads brown's law on renders of the same samples.
     await bar(page).getByRole('button', { name: 'Mix and volume' }).click();
     const panel = page.getByRole('dialog', { name: 'Mix and volume' });
     await panel.getByRole('combobox', { name: 'Add a layer' }).selectOption('pink');

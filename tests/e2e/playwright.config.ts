@@ -3,6 +3,8 @@ import { chromiumArgs, executablePath } from './chromium';
 // A port per run (inherited by the workers through the environment), so parallel runs on one machine don't collide.
 process.env.E2E_PORT ??= String(4174 + (process.pid % 400));
 export const E2E_PORT = Number(process.env.E2E_PORT);
+// The render server's (tests/render: the offline render page, served from src/, never built into dist/).
+process.env.RENDER_PORT ??= String(E2E_PORT + 1000);
 
 export default defineConfig({
   testDir: '.',
@@ -26,11 +28,20 @@ export default defineConfig({
     serviceWorkers: 'block',
     trace: 'off',
   },
-  webServer: {
-    command: `npx vite preview --port ${E2E_PORT} --strictPort`,
-    cwd: '../..',
-    url: `http://localhost:${E2E_PORT}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: `npx vite preview --port ${E2E_PORT} --strictPort`,
+      cwd: '../..',
+      url: `http://localhost:${E2E_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `npx vite --config tests/render/vite.config.ts --port ${process.env.RENDER_PORT} --strictPort`,
+      cwd: '../..',
+      url: `http://localhost:${process.env.RENDER_PORT}/tests/render/offline-render.html`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
 });

@@ -91,7 +91,7 @@ export const OUTPUT_PATH = `() => {
  * started late was asked after its time), the context they play on, and the walk's crossfades found in them: two
  * windows that overlap longer than a join's 2 ms tail (the walk's equal-power envelopes are shaped into their
  * samples, loop-pieces.ts; a window stopped early ends there). As `window.__walk` (patched on the prototypes, so the
- * app's next voice is seen); a second call starts new lists. Also an init script in tests/e2e/segment-walk.spec.ts.
+ * app's next voice is seen); a second call starts new lists. (The Chromium e2e checks the walk on offline renders: tests/e2e/walk-render.spec.ts.)
  */
 export const WATCH_WALK = `() => {
   if (window.__walk) {

@@ -15,7 +15,7 @@ export const HEARD_DBFS = -50;
 export const MAX_GAP_MS = 20;
 /** Master volume 50 %: the whole output 6 dB down, within this. */
 export const MASTER_TOLERANCE_DB = 1;
-/** A click: a sample jump over this many times the window's own p99.9 (as tests/e2e/loop-seam.spec.ts). */
+/** A click: a sample jump over this many times the window's own p99.9 (as tests/e2e/walk-render.spec.ts). */
 export const MAX_JUMP_RATIO = 3;
 /**
  * Exact zeros in a row heard as silence: the null sink mixes in 16 bits, so a quiet sound's zero crossing can be

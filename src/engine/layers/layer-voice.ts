@@ -8,7 +8,6 @@ import { soundscapes } from '../../catalogue/catalogue';
 import { reportError } from '../../lib/error-reporting';
 import { layerSoundIndex } from '../../stores/mix-layers';
 import { isNoiseColour, type NoiseColour } from '../../stores/noise-store';
-import type { BusNodes } from '../audio-bus';
 import type { fadeIn, fadeOut, ramp } from '../level-ramp';
 import type { loadLoopWindows } from '../player/load-loop-windows';
 import type { LoopVoice } from '../player/loop-voice';
@@ -25,8 +24,14 @@ export interface LayerRuntime {
   loadLoopWindows: typeof loadLoopWindows;
 }
 
+/** Where a layer plays: any context (a render too, tests/render), and the bus's input (the master gain). */
+export interface LayerTarget {
+  readonly ctx: BaseAudioContext;
+  readonly input: AudioNode;
+}
+
 export interface LayerVoiceDeps {
-  nodes: BusNodes;
+  nodes: LayerTarget;
   runtime: LayerRuntime;
   sound: string;
   level: number;
@@ -34,11 +39,13 @@ export interface LayerVoiceDeps {
   readFile(sound: string): Promise<Uint8Array>;
   /** The decoded windows held changed. */
   onResident?: () => void;
+  /** A soundscape's walk seed (a new one each start unless given: an offline render gives one). */
+  seed?: number;
 }
 
 export interface LayerVoice {
   readonly sound: string;
-  readonly nodes: BusNodes;
+  readonly nodes: LayerTarget;
   /** After the level, before the bus: the alive drift schedules its ramps here. */
   readonly drift: GainNode;
   setLevel(level: number): void;
@@ -94,6 +101,7 @@ export function createLayerVoice(deps: LayerVoiceDeps): LayerVoice {
       gain: levelGain,
       file,
       layout: windows.parseMp3Layout(file),
+      seed: deps.seed,
       onResident: deps.onResident,
       onError: (error) => reportError(error, `Lull: the layer ${sound} could not be decoded:`),
     });

@@ -74,9 +74,9 @@ function fakeContext(hold = false) {
   return { ctx: raw as unknown as BaseAudioContext, sources, held };
 }
 
-function setup(segments: LoopSegments = SEGMENTS, file = FIXTURE, windowSeconds = 1, hold = false) {
+function setup(segments: LoopSegments = SEGMENTS, file = FIXTURE, windowSeconds = 1, hold = false, seed = 3) {
   const { ctx, sources, held } = fakeContext(hold);
-  const voice = createLoopVoice({ ctx, output: node() as unknown as AudioNode, file, layout: parseMp3Layout(file), windowSeconds, segments, seed: 3 });
+  const voice = createLoopVoice({ ctx, output: node() as unknown as AudioNode, file, layout: parseMp3Layout(file), windowSeconds, segments, seed });
   return { voice, sources, held, raw: ctx as unknown as { currentTime: number } };
 }
 const settle = () => new Promise((r) => setTimeout(r, 5));
@@ -147,6 +147,26 @@ describe('a loop voice walking the segments', () => {
     expect(joined).toBeGreaterThan(10);
     for (let i = 1; i < segmentStarts.length; i++) expect(segmentStarts[i]).not.toBe(segmentStarts[i - 1]);
     expect(new Set(segmentStarts).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('walks the order its seed gives: the same seed plays the same segments in the same order, another seed another', async () => {
+    // The segments a voice plays, in order, from the file samples its windows decode (30 windows: about 20 joins).
+    const walkOf = async (seed: number) => {
+      slices.length = 0;
+      const { voice, sources } = setup(SEGMENTS, FIXTURE, 1, false, seed);
+      await voice.start((at) => (at - 10) * RATE, 0.2);
+      await settle();
+      for (let k = 0; sources.length < 30; k++) {
+        sources[k]?.onended?.();
+        await settle();
+      }
+      voice.stop(0);
+      return slices.map(([start]) => start).filter((start) => SEGMENTS.starts.includes(start));
+    };
+    const first = await walkOf(11);
+    expect(first.length).toBeGreaterThanOrEqual(10);
+    expect(await walkOf(11)).toEqual(first);
+    expect(await walkOf(12)).not.toEqual(first);
   });
 
   it('without segments (or marked ordered) plays the file in order, as before', async () => {

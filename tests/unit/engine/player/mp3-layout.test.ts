@@ -2,7 +2,7 @@
  * Windowed decoding (issue 22): a slice of the catalogue MP3 (whole frames, pre-roll, the rewritten
  * Xing/LAME tag) decodes to exactly the samples the whole file decodes to at that place. Decoded
  * with mpg123 in gapless mode, which honours the tag as Chromium's FFmpeg does (the Chromium check
- * is tests/e2e/loop-seam.spec.ts). Fixtures: 5 s in LAME VBR and at constant 128 kbps
+ * is tests/e2e/walk-render.spec.ts, on offline renders). Fixtures: 5 s in LAME VBR and at constant 128 kbps
  * (tests/fixtures/make-mp3-fixtures.ts); the whole catalogue file too when it is rendered.
  */
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,0 +1,121 @@
+/**
+ * What the offline render page (tests/render/offline-render.ts) offers the Playwright specs as `window.lullRender`: plain data
+ * in, plain figures out (a 10-minute render is 230 MB of samples, so it is measured in the page, not sent back).
+ * Types only, shared by the page and the specs.
+ */
+
+/** Exact silence and clicks in a stretch of a render (tests/e2e/output-probe.ts `seamMetrics`, each channel). */
+export interface SeamFigures {
+  longestSilenceMs: number;
+  /** The largest sample-to-sample jump over the stretch's own 99.9th percentile. */
+  maxJumpRatio: number;
+  maxJumpAtMs: number;
+  /** The largest jump over the whole render's p99.9 (the render's own level of detail, not this stretch's). */
+  maxJumpReRender: number;
+}
+
+/** A walk's join: the outgoing segment's last crossfade and the incoming one's first, heard together. */
+export interface JoinFigures {
+  /** Render time (s) where the crossfade starts, and the segments (indices in the file's list). */
+  at: number;
+  from: number;
+  to: number;
+  /** Around the join (1.5 s either side of the crossfade), the worse channel. */
+  seam: SeamFigures;
+  /**
+   * The two segments' gains read back from the render, per 10 ms block of the crossfade (least squares of the
+   * render on the file's own samples of both): their power sum in dB (equal power: 0), extremes over the blocks,
+   * and the largest distance of each gain from the walk's law (cos and sin of a quarter turn).
+   */
+  powerSumDb: { min: number; max: number };
+  gainError: number;
+}
+
+/** A sample-to-sample join of the file (its end into its start): the seam's figures and the render against the file. */
+export interface WrapFigures {
+  at: number;
+  seam: SeamFigures;
+  /**
+   * Largest |render − file| within 0.2 s of the wrap (not over the join's own 96 samples), re the file's peak there;
+   * null where the wrap is inside a crossfade (measured as that join).
+   */
+  maxDifference: number | null;
+}
+
+export interface LoopRenderOptions {
+  /** The catalogue file, 'ocean.mp3'. */
+  file: string;
+  seconds: number;
+  /** The walk's seed (ignored by a file that plays in order). */
+  seed: number;
+}
+
+export interface LoopRender {
+  sampleRate: number;
+  /** Render time (s) of the voice's first sample. */
+  startedAt: number;
+  walking: boolean;
+  /** The segments in the order walked (from the plan the voice was given: its seed). */
+  order: number[];
+  joins: JoinFigures[];
+  wraps: WrapFigures[];
+  /** The whole render from the voice's start: longest exact silence, largest jump over the render's p99.9 (histogram), per the worse channel. */
+  whole: { longestSilenceMs: number; maxJumpRatio: number };
+  /** Buffer sources started after their time (a decode that came late: the voice's own catch-up). */
+  lateStarts: number;
+  renderMs: number;
+}
+
+export interface MixLayerSpec {
+  sound: string;
+  /** The slider, 0..1. */
+  level: number;
+}
+
+export interface MixRenderOptions {
+  /** The layers, each from its start (a soundscape from its file's top, a noise from its seed). */
+  layers: MixLayerSpec[];
+  /** Catalogue soundscapes played bare: the loop voice alone at gain 1 into the master (the file as it is, before any level). */
+  bare?: string[];
+  master: number;
+  seconds: number;
+  seed: number;
+  /** The window measured (s of render time). */
+  window: [number, number];
+}
+
+export interface MixRender {
+  /** Mean square over the window, both channels. */
+  power: number;
+  /** Every 50th sample of the window (left, then right): renders compared sample by sample (a mix is the sum of its layers). */
+  probe: number[];
+  renderMs: number;
+}
+
+export interface SleepRenderOptions {
+  /** The timer, and its long fade (0: SPEC's ~1 s stepped fade at zero). */
+  minutes: number;
+  fadeMinutes: number;
+  sampleRate: number;
+  /** The level is read every `step` seconds. */
+  step: number;
+}
+
+export interface SleepRender {
+  /** Render time (s) of the timer's deadline. */
+  deadline: number;
+  /** The output's level (the mix is a constant 1: the gain itself) every `step` s from the start to the render's end, in dB re full. */
+  step: number;
+  levelsDb: number[];
+  /** Render time (s) when the timer asked every engine to stop (null: it never did). */
+  stoppedAt: number | null;
+  /** The loudest sample from then to the render's end. */
+  peakAfterStop: number;
+  renderMs: number;
+}
+
+export interface LullRender {
+  loop(options: LoopRenderOptions): Promise<LoopRender>;
+  mix(options: MixRenderOptions): Promise<MixRender>;
+  sleep(options: SleepRenderOptions): Promise<SleepRender>;
+}
