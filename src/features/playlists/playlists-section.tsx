@@ -133,7 +133,7 @@ export function PlaylistsSection() {
 
   return (
     <Box component="section" aria-labelledby={headingId} data-testid="playlists-section">
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1, mb: 1.5 }}>
         <Typography id={headingId} component="h2" variant="h6" sx={{ fontWeight: 700 }}>
           {strings.playlists}
         </Typography>
