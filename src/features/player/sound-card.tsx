@@ -67,7 +67,7 @@ const coverSx = { display: 'block', width: '100%', height: 'auto', aspectRatio: 
 function Cover({ cover }: { cover: SoundCardProps['cover'] }): ReactNode {
   if ('src' in cover) {
     // Explicit size (no shift while it loads); the first rows load at once, the rest when near.
-    return <Box component="img" data-cover="" src={cover.src} alt="" width={512} height={384} loading={cover.eager ? 'eager' : 'lazy'} decoding="async" sx={coverSx} />;
+    return <Box component="img" data-cover="" src={cover.src} alt="" width={256} height={170} loading={cover.eager ? 'eager' : 'lazy'} decoding="async" sx={coverSx} />;
   }
   return <Box component="span" data-cover="" aria-hidden="true" sx={{ ...coverSx, background: cover.background }} />;
 }
@@ -108,11 +108,12 @@ export function SoundCard({ name, emoji, cover, state, reason, onPlay, mix, butt
       }}
     >
       <Cover cover={cover} />
-      <StateMark state={state} />
       <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'center', columnGap: 0.75, minHeight: 48, px: 1, py: 0.75, flex: 1 }}>
         <Typography component="span" aria-hidden="true" sx={{ fontSize: '1.3rem', lineHeight: 1.2 }}>{emoji}</Typography>
         <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}>{name}</Typography>
       </Box>
+      {/* After the name in the document (the button's name reads 'Rain Playing'), drawn over the cover. */}
+      <StateMark state={state} />
     </ButtonBase>
   );
   return (

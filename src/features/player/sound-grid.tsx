@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { memo, useDeferredValue } from 'react';
 import { useSnapshot } from 'valtio';
-import { soundscapes, soundscapesByName, type Soundscape } from '../../catalogue/catalogue';
+import { cardCoverUrl, soundscapes, soundscapesByName, type Soundscape } from '../../catalogue/catalogue';
 import { mediaSlug } from '../../catalogue/entries';
 import { mixStore } from '../../stores/mix-store';
 import { playableSoundscapes, playerStore, playSound } from '../../stores/player-store';
@@ -47,7 +47,7 @@ const SoundscapeCard = memo(function SoundscapeCard({ sound, state, reason, mix,
     <SoundCard
       name={sound.name}
       emoji={sound.emoji}
-      cover={{ src: sound.image, eager }}
+      cover={{ src: cardCoverUrl(sound), eager }}
       state={state}
       reason={reason}
       onPlay={() => playSound(sound.index)}
