@@ -18,7 +18,7 @@ import { COVER_ASPECT } from './card-layout';
 export type CardMix =
   /** A sound that can go under the current track: the corner button adds it. */
   | { role: 'add'; sound: string; name: string }
-  /** A layer of the mix: its level, and the same button (now at the foot of the cover) takes it out. */
+  /** A layer of the mix: its level in a bar across the cover's top, and the same button (now in that bar) takes it out. */
   | { role: 'layer'; sound: string; name: string }
   /** The current track: its own level (tap the card to pause, as before). */
   | { role: 'track'; name: string };
@@ -55,20 +55,20 @@ function TrackLevel({ name }: { name: string }) {
 }
 
 const BAR_PX = 48;
-const scrim = 'linear-gradient(to top, rgba(0,0,0,0.72), rgba(0,0,0,0.45))';
+const scrim = 'linear-gradient(to bottom, rgba(0,0,0,0.72), rgba(0,0,0,0.45))';
 
 export function CardMixControls(mix: CardMix) {
   const layered = mix.role === 'layer';
   return (
-    // Over the cover only (its own box, the cover's shape), never over the name under it; empty parts let taps through to the card.
+    // Over the cover's top only (its own box, the cover's shape), never over the name or the card's middle: a tap there still plays or pauses.
     <Box data-testid="card-mix" data-role={mix.role} sx={{ position: 'absolute', top: 0, left: 0, right: 0, aspectRatio: COVER_ASPECT, pointerEvents: 'none', borderRadius: '14px 14px 0 0', overflow: 'hidden' }}>
       {mix.role !== 'add' && (
-        <Box sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: BAR_PX, pr: layered ? `${BAR_PX}px` : 0, display: 'flex', alignItems: 'center', background: scrim, pointerEvents: 'auto' }}>
+        <Box sx={{ position: 'absolute', left: 0, right: 0, top: 0, height: BAR_PX, pr: layered ? `${BAR_PX}px` : 0, display: 'flex', alignItems: 'center', background: scrim, pointerEvents: 'auto' }}>
           {mix.role === 'layer' ? <LayerLevel sound={mix.sound} name={mix.name} /> : <TrackLevel name={mix.name} />}
         </Box>
       )}
       {mix.role !== 'track' && (
-        // One button from 'add' to 'layer' (it moves from the corner to the bar), so the keyboard's focus stays on it.
+        // One button from 'add' to 'layer' (it stays in the corner, the bar grows beside it), so the keyboard's focus stays on it.
         <IconButton
           aria-pressed={layered}
           aria-label={layered ? strings.removeLayerUnder(mix.name) : strings.addLayerUnder(mix.name)}
@@ -77,7 +77,7 @@ export function CardMixControls(mix: CardMix) {
           sx={{
             position: 'absolute',
             right: layered ? 0 : 4,
-            ...(layered ? { bottom: 0 } : { top: 4 }),
+            top: layered ? 0 : 4,
             width: BAR_PX,
             height: BAR_PX,
             pointerEvents: 'auto',

@@ -14,7 +14,7 @@ import { COVER_ASPECT } from './card-layout';
 /**
  * A sound's card on the home page (issue 39): its cover, emoji and name as one button (the
  * card's tap), and while something plays, the mix on the card itself: a corner button that adds the
- * sound under the current track, and over the cover's foot the level and the way out. The mix
+ * sound under the current track, and across the cover's top the level and the way out. The mix
  * controls sit over the cover, never beside the name, so nothing squeezes it; the card keeps its
  * height whatever plays, so no tap lands on a card that moved.
  */
@@ -33,13 +33,16 @@ function StateMark({ state }: { state: CardState }) {
     state === 'loading' ? <CircularProgress size={14} color="inherit" aria-hidden="true" /> : state === 'playing' ? <EqualizerIcon fontSize="small" aria-hidden="true" /> : <PauseIcon fontSize="small" aria-hidden="true" />;
   const label = state === 'loading' ? strings.loading : state === 'playing' ? strings.playing : strings.paused;
   return (
+    // Over the cover's foot (a box of the cover's shape): the level bar, when there is one, is at its top.
+    <Box component="span" sx={{ position: 'absolute', top: 0, left: 0, right: 0, aspectRatio: COVER_ASPECT, pointerEvents: 'none' }}>
     <Box
       component="span"
       data-testid="card-state"
-      sx={{ position: 'absolute', top: 8, left: 8, display: 'inline-flex', alignItems: 'center', gap: 0.5, px: 1, py: 0.25, borderRadius: 999, fontSize: '0.75rem', fontWeight: 600, bgcolor: 'primary.main', color: 'primary.contrastText', maxWidth: 'calc(100% - 16px)' }}
+      sx={{ position: 'absolute', bottom: 8, left: 8, display: 'inline-flex', alignItems: 'center', gap: 0.5, px: 1, py: 0.25, borderRadius: 999, fontSize: '0.75rem', fontWeight: 600, bgcolor: 'primary.main', color: 'primary.contrastText', maxWidth: 'calc(100% - 16px)' }}
     >
       {icon}
       {label}
+    </Box>
     </Box>
   );
 }
