@@ -1,6 +1,6 @@
 /**
- * `npm run screenshots`: writes the README's screenshots (tests/e2e/screenshots/home.png, and the
- * Mixes section's mix-link.png and mix-panel.png) from the production build; with `--manifest` also the web app manifest's install-dialog
+ * `npm run screenshots`: writes the README's screenshots (readme-shots.ts: home, phone, mix-cards, mix-panel
+ * and mix-link, light and dark, as every e2e run does) from the production build; with `--manifest` also the web app manifest's install-dialog
  * screenshots in public/screenshots/ (sizes as in vite.config.ts; rebuild afterwards, they ship).
  * A script, not a test: it checks nothing, it writes files.
  */
@@ -9,11 +9,11 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { SCHEMES, writeReadmeShots } from './readme-shots';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
-const shots = [
-  { path: fileURLToPath(new URL('./screenshots/home.png', import.meta.url)), width: 1280, height: 800 },
+const manifestShots = [
   ...(process.argv.includes('--manifest')
     ? [
         { path: fileURLToPath(new URL('../../public/screenshots/home-narrow.png', import.meta.url)), width: 540, height: 960 },
@@ -44,7 +44,7 @@ try {
   }
   const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
   try {
-    for (const shot of shots) {
+    for (const shot of manifestShots) {
       const page = await browser.newPage({ viewport: { width: shot.width, height: shot.height }, colorScheme: 'dark', serviceWorkers: 'block' });
       await page.goto(baseUrl);
       await page.getByTestId('page-title').filter({ hasText: 'Home' }).waitFor();
@@ -53,23 +53,8 @@ try {
       console.log(`screenshots: wrote ${shot.path}`);
       await page.close();
     }
-    // The README's 'Mixes' screenshots: a shared mix ready to play, then the mix panel over it playing.
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark', serviceWorkers: 'block' });
-    await page.goto(`${baseUrl}?mix=2&sound=chill&layers=rain:40,brown:25&volume=80`);
-    await page.getByTestId('shared-mix').waitFor();
-    await page.waitForLoadState('networkidle');
-    const mixLink = fileURLToPath(new URL('./screenshots/mix-link.png', import.meta.url));
-    await page.screenshot({ path: mixLink });
-    console.log(`screenshots: wrote ${mixLink}`);
-    await page.getByTestId('shared-mix').getByRole('button', { name: 'Play this mix' }).click();
-    await page.locator('[data-testid="player-bar"][data-status="playing"]').waitFor();
-    await page.getByTestId('player-bar').getByRole('button', { name: 'Mix and volume' }).click();
-    await page.getByRole('slider', { name: 'Brown noise level' }).waitFor();
-    await page.mouse.move(0, 0);
-    const mixPanel = fileURLToPath(new URL('./screenshots/mix-panel.png', import.meta.url));
-    await page.screenshot({ path: mixPanel });
-    console.log(`screenshots: wrote ${mixPanel}`);
-    await page.close();
+    // The README's own, as the e2e run writes them (screenshots.spec.ts).
+    for (const scheme of SCHEMES) for (const path of await writeReadmeShots(browser, baseUrl, scheme)) console.log(`screenshots: wrote ${path}`);
   } finally {
     await browser.close();
   }
