@@ -82,16 +82,22 @@ class Canvas {
       }
     }
   }
-  /** pngjs writes truecolour only; an indexed PNG of flat shapes is ~10× smaller. */
-  encode(): Buffer {
-    const raw = Buffer.alloc(SIZE * (SIZE + 1));
-    for (let y = 0; y < SIZE; y++) {
-      raw[y * (SIZE + 1)] = 0;
-      raw.set(this.pixels.subarray(y * SIZE, (y + 1) * SIZE), y * (SIZE + 1) + 1);
+  /**
+   * pngjs writes truecolour only; an indexed PNG of flat shapes is ~10× smaller. `view` picks
+   * rows `top`..`top + height` and every `step`-th pixel (nearest: the palette stays flat).
+   */
+  encode(view: { top: number; height: number; step: number } = { top: 0, height: SIZE, step: 1 }): Buffer {
+    const width = Math.floor(SIZE / view.step);
+    const height = Math.floor(view.height / view.step);
+    const raw = Buffer.alloc(height * (width + 1));
+    for (let y = 0; y < height; y++) {
+      raw[y * (width + 1)] = 0;
+      const row = (view.top + y * view.step) * SIZE;
+      for (let x = 0; x < width; x++) raw[y * (width + 1) + 1 + x] = this.pixels[row + x * view.step] ?? 0;
     }
     const ihdr = Buffer.alloc(13);
-    ihdr.writeUInt32BE(SIZE, 0);
-    ihdr.writeUInt32BE(SIZE, 4);
+    ihdr.writeUInt32BE(width, 0);
+    ihdr.writeUInt32BE(height, 4);
     ihdr[8] = 8; // bit depth
     ihdr[9] = 3; // indexed colour
     const plte = Buffer.from(this.palette.flatMap((c) => [c[0], c[1], c[2]]));
@@ -114,7 +120,7 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-function drawScene(s: Scene, seed: number): Buffer {
+function drawScene(s: Scene, seed: number): Canvas {
   const cv = new Canvas();
   const prng = createPrng(seed);
   const bands = s.sky.map(hex);
@@ -140,7 +146,7 @@ function drawScene(s: Scene, seed: number): Buffer {
     }
   }
   if (s.dots && s.dots[3] !== 'upper') drawDots(cv, s.dots, prng);
-  return cv.encode();
+  return cv;
 }
 
 function drawDots(cv: Canvas, dots: NonNullable<Scene['dots']>, prng: ReturnType<typeof createPrng>): void {
@@ -153,7 +159,7 @@ function drawDots(cv: Canvas, dots: NonNullable<Scene['dots']>, prng: ReturnType
   }
 }
 
-function drawRecord(p: readonly [string, string, string], seed: number): Buffer {
+function drawRecord(p: readonly [string, string, string], seed: number): Canvas {
   const cv = new Canvas();
   const prng = createPrng(seed);
   const [bg, label, accent] = p.map(hex) as [Rgb, Rgb, Rgb];
@@ -172,14 +178,30 @@ function drawRecord(p: readonly [string, string, string], seed: number): Buffer 
       cv.set(x, y, c);
     }
   }
-  return cv.encode();
+  return cv;
 }
 
-/** A cover PNG for a catalogue entry. */
-export function renderCover(entry: CatalogueEntry): Buffer {
+function drawCover(entry: CatalogueEntry): Canvas {
   const slug = entry.image.replace(/^media\//, '').replace(/\.png$/, '');
   const scene = SCENES[slug];
   if (scene) return drawScene(scene, 1000 + entry.index);
   const palette = LOFI_PALETTES[slug] ?? ['#dddddd', '#555555', '#aaaaaa'];
   return drawRecord(palette, 2000 + entry.index);
+}
+
+/** A cover PNG for a catalogue entry (512 × 512: the lock screen's artwork). */
+export function renderCover(entry: CatalogueEntry): Buffer {
+  return drawCover(entry).encode();
+}
+
+/** The home card's cover shape (issue 39): 3 : 2, as the card shows it. */
+export const CARD_COVER = { width: SIZE / 2, height: Math.floor((SIZE * 2) / 3 / 2) } as const;
+
+/**
+ * The same cover for the home card (issue 39): its middle 3 : 2, at half size (256 × 170), so the
+ * 24 the first screen of a desktop shows weigh about a third of the full covers.
+ */
+export function renderCardCover(entry: CatalogueEntry): Buffer {
+  const height = CARD_COVER.height * 2;
+  return drawCover(entry).encode({ top: Math.floor((SIZE - height) / 2), height, step: 2 });
 }

@@ -10,9 +10,9 @@ import { availableParallelism } from 'node:os';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { catalogueEntries, entryKind, mediaSlug, type CatalogueEntry } from '../src/catalogue/entries.ts';
+import { cardCoverPath, catalogueEntries, entryKind, mediaSlug, type CatalogueEntry } from '../src/catalogue/entries.ts';
 import { allRecipes, recipeSources } from './recipes.ts';
-import { renderCover } from './cover.ts';
+import { renderCardCover, renderCover } from './cover.ts';
 import type { SoundRecipe } from './contract.ts';
 import type { WorkerMessage, WorkerRequest } from './worker.ts';
 import { MANIFEST_PATH, MEDIA_DIR, ROOT, readManifest } from './paths.ts';
@@ -104,8 +104,10 @@ async function main(): Promise<void> {
     const ch = coverHash(entry);
     const file = join(MEDIA_DIR, `${slug}.png`);
     const prev = manifest[slug];
-    if (!force && prev?.coverHash === ch && existsSync(file)) continue;
+    const cardFile = join(MEDIA_DIR, cardCoverPath(`${slug}.png`));
+    if (!force && prev?.coverHash === ch && existsSync(file) && existsSync(cardFile)) continue;
     await writeFile(file, renderCover(entry));
+    await writeFile(cardFile, renderCardCover(entry));
     coversWritten++;
     manifest[slug] = { ...(prev ?? { slug, index: entry.index, form: entryKind(entry) === 'lofi' ? 'song' : 'loop', hash: '' }), coverHash: ch };
   }

@@ -1,7 +1,7 @@
 import mediaVersions from 'virtual:lull-media-versions';
 import { siteConfig } from '../lib/config';
 import { strings } from '../lib/strings';
-import { catalogueEntries, entryKind, type CatalogueEntry, type SoundType } from './entries';
+import { cardCoverPath, catalogueEntries, entryKind, mediaSlug, type CatalogueEntry, type SoundType } from './entries';
 
 /** A catalogue entry as the app uses it: absolute media URLs and a normalised kind. */
 export interface Soundscape extends CatalogueEntry {
@@ -40,6 +40,9 @@ export function normaliseEntry(entry: CatalogueEntry, mediaHost?: string): Sound
 }
 
 export const soundscapes: readonly Soundscape[] = Object.freeze(catalogueEntries.map((entry) => normaliseEntry(entry)));
+
+/** The home card's cover (256 × 170, studio/cover.ts), resolved like every media URL. */
+export const cardCoverUrl = (sound: Soundscape): string => resolveMediaUrl(cardCoverPath(`media/${mediaSlug(sound.name)}.png`));
 
 export const getSoundscape = (index: number): Soundscape | undefined => soundscapes[index];
 

@@ -93,3 +93,6 @@ const seeds: Seed[] = [
 ];
 
 export const catalogueEntries: readonly CatalogueEntry[] = Object.freeze(seeds.map(entry));
+
+/** The home card's cover beside the full one (issue 39; the studio renders both): media/rain.png → media/rain-card.png. */
+export const cardCoverPath = (image: string): string => image.replace(/\.png$/, '-card.png');

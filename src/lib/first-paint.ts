@@ -10,6 +10,8 @@ export const FIRST_PAINT = {
   reversedHost: 'data-reversed-host',
   /** On <html> while a stored collapsed sidebar is shown by CSS alone (removed once React renders it). */
   sidebarCollapsed: 'data-sidebar-collapsed',
+  /** On <html> when the browser says it is offline: the offline banner and badge have their space from the first paint. */
+  offline: 'data-offline',
 } as const;
 
 /**
@@ -47,6 +49,8 @@ export const whileTapTaken = `&[${FIRST_TAP.taken}]`;
 
 /** Style keys for sx: apply only when the first-paint script marked the document. */
 export const onReversedHost = `html[${FIRST_PAINT.reversedHost}] &`;
+/** While the page is still the prerender's and the browser said offline at load (see FIRST_PAINT.offline). */
+export const whenOfflineAtLoad = `html[${FIRST_PAINT.offline}] &`;
 export const whileSidebarCollapsedByScript = `html[${FIRST_PAINT.sidebarCollapsed}] &`;
 
 /** Comment lines, inline block comments and indentation go: the script is render-blocking and fetched on every first visit. */
@@ -68,6 +72,7 @@ export function firstPaintScript(options: {
 (function () {
   var html = document.documentElement;
   if (location.hostname.indexOf(${JSON.stringify(options.reversedHostPrefix)}) === 0) html.setAttribute(${JSON.stringify(FIRST_PAINT.reversedHost)}, '');
+  if (navigator.onLine === false) html.setAttribute(${JSON.stringify(FIRST_PAINT.offline)}, '');
   try {
     if (localStorage.getItem(${JSON.stringify(options.sidebarOpenKey)}) === '0') html.setAttribute(${JSON.stringify(FIRST_PAINT.sidebarCollapsed)}, '');
   } catch (error) {

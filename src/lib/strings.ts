@@ -168,6 +168,8 @@ export const strings = {
   mixControls: 'Mix and volume',
   noiseColourName: (colour: 'white' | 'pink' | 'brown') => ({ white: 'White noise', pink: 'Pink noise', brown: 'Brown noise' })[colour],
   noiseBedLevel: (colourName: string) => `${colourName} level`,
+  /** The home page's noise cards (issue 39). */
+  noiseHeading: 'Noise',
   // Layers (issue 23).
   layersHeading: 'Under the sound',
   layersEmpty: 'Nothing yet: add rain, a fire or a noise under what plays.',

@@ -51,3 +51,37 @@ test('the production build carries no test hooks', () => {
   console.log(`test hooks in ${scripts.length} built scripts: ${JSON.stringify(found)}`);
   expect(found).toEqual(Object.fromEntries(TEST_HOOKS.map((hook) => [hook, 0])));
 });
+
+/**
+ * Images (issue 39): at most 60 KB (KB = 1000 bytes) for every image the first screen shows, on a
+ * phone and a desktop; the covers below the fold wait until scrolled near (loading="lazy", with
+ * their size set, so nothing moves when they arrive).
+ */
+const FIRST_SCREEN_IMAGE_BUDGET = 60 * 1000;
+
+for (const [width, height] of [[360, 740], [1280, 800]] as const) {
+  test(`the images the home page's first screen shows weigh at most 60 KB at ${width} × ${height}`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    const bytes = new Map<string, number>();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'image' && response.ok()) bytes.set(response.url(), (await response.body()).length);
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('page-title')).toHaveText('Home');
+    await page.waitForLoadState('networkidle');
+    const images = await page.evaluate(() =>
+      [...document.images].map((image) => {
+        const box = image.getBoundingClientRect();
+        return { src: image.currentSrc || image.src, loading: image.loading, width: image.getAttribute('width'), height: image.getAttribute('height'), onScreen: box.bottom > 0 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth };
+      }),
+    );
+    const shown = images.filter((image) => image.onScreen);
+    const shownBytes = shown.reduce((sum, image) => sum + (bytes.get(image.src) ?? 0), 0);
+    console.log(`${width}x${height}: ${shown.length} images on the first screen, ${shownBytes} bytes; ${bytes.size} images fetched until idle, ${[...bytes.values()].reduce((a, b) => a + b, 0)} bytes`);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shownBytes).toBeLessThanOrEqual(FIRST_SCREEN_IMAGE_BUDGET);
+    // Every image has its size (no shift as it loads); those below the first screen are lazy.
+    for (const image of images) expect(image.width && image.height, image.src).toBeTruthy();
+    for (const image of images.filter((each) => !each.onScreen)) expect(image.loading, image.src).toBe('lazy');
+  });
+}

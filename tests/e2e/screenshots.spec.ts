@@ -1,13 +1,18 @@
-import { test } from './fixtures';
-import { readmeViewport, writeHomeScreenshot, writeMixScreenshots } from './write-screenshots';
+import { statSync } from 'node:fs';
+import { test, expect } from './fixtures';
+import { SCHEMES, writeReadmeShots } from './readme-shots';
 
-// The README's screenshots, written by every e2e run so they always show the build under test.
-test.use({ viewport: readmeViewport, colorScheme: 'dark' });
-
-test('writes the README screenshot of the home page', async ({ page }) => {
-  await writeHomeScreenshot(page);
-});
-
-test('writes the README screenshots of a shared mix and its mix panel', async ({ page }) => {
-  await writeMixScreenshots(page);
-});
+/**
+ * Writes the README's screenshots on every e2e run (issue 39), so the README shows the build that
+ * was tested: home, a phone, a mix with its levels on the cards, the mix panel and a mix link,
+ * light and dark. A screenshot that cannot be taken (a control gone, nothing playing) fails here.
+ */
+for (const scheme of SCHEMES) {
+  test(`the README's screenshots, ${scheme}`, async ({ browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const started = Date.now();
+    const written = await writeReadmeShots(browser, `${baseURL}/`, scheme);
+    expect(written).toHaveLength(5);
+    for (const path of written) expect(statSync(path).mtimeMs).toBeGreaterThanOrEqual(started - 1000);
+  });
+}

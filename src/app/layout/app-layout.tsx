@@ -123,7 +123,7 @@ export function AppLayout() {
         <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }} component="header">
           <Toolbar variant="dense" sx={{ gap: 1 }}>
             <SidebarToggle />
-            <Typography component="h1" variant="h6" data-testid="page-title" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>
+            <Typography component="h1" variant="h6" data-testid="page-title" sx={{ fontWeight: 700, fontSize: '1.1rem', minWidth: 0, overflowWrap: 'anywhere' }}>
               {title}
             </Typography>
             <SleepTimerChip />

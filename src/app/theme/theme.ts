@@ -27,6 +27,6 @@ export const appTheme = (): Theme =>
     cssVariables: { colorSchemeSelector: 'media' },
     colorSchemes: { light: scheme('light'), dark: scheme('dark') },
     shape: { borderRadius: tokens.radius },
-    typography: { fontFamily: tokens.font, h1: { fontSize: '2rem', fontWeight: 700 }, h2: { fontSize: '1.4rem', fontWeight: 700 }, h3: { fontSize: '1.15rem', fontWeight: 700 } },
+    typography: { fontFamily: tokens.font, h1: { fontSize: '2rem', fontWeight: 700 }, h2: { fontSize: '1.4rem', fontWeight: 700, overflowWrap: 'anywhere', '@media (max-width: 599.95px)': { fontSize: '1.2rem' } }, h3: { fontSize: '1.15rem', fontWeight: 700 } },
     components: overrides,
   }));

@@ -3,12 +3,18 @@ import { useSnapshot } from 'valtio';
 import { strings } from '../../lib/strings';
 import { offlineStore } from '../../stores/offline-store';
 import { useHydrated } from '../../lib/use-hydrated';
-import { Pill } from '../../lib/pill';
+import { Pill, PILL_HEIGHT_PX } from '../../lib/pill';
+import { whenOfflineAtLoad } from '../../lib/first-paint';
+import Box from '@mui/material/Box';
 
 /** SPEC 2: offline, a badge says how many sounds are saved and so can play. */
 export function OfflineBadge() {
   const offline = useSnapshot(offlineStore);
   const hydrated = useHydrated();
-  if (offline.online || !hydrated) return null;
-  return <Pill icon={<CloudOffIcon color="warning" />} label={strings.offlineBadge(offline.cachedSoundIds.length)} testId="offline-badge" />;
+  // Before hydration the prerender holds the badge's place when the first-paint script found the
+  // browser offline, so the grid under it does not move when the badge arrives (issue 39).
+  // The space stays in the document once hydrated (hidden), so hydration removes no prerendered node.
+  const space = <Box aria-hidden="true" data-testid="offline-badge-space" sx={hydrated ? { display: 'none' } : { display: 'none', [whenOfflineAtLoad]: { display: 'block', height: PILL_HEIGHT_PX } }} />;
+  if (!hydrated || offline.online) return space;
+  return <>{space}<Pill icon={<CloudOffIcon color="warning" />} label={strings.offlineBadge(offline.cachedSoundIds.length)} testId="offline-badge" /></>;
 }

@@ -13,6 +13,11 @@ import { strings } from '../../lib/strings';
 import { clearStatus, offlineStore, setUpdateAvailable, type StatusTone } from '../../stores/offline-store';
 import { startOfflineMonitor } from './offline-monitor';
 import { applyUpdate } from './register-service-worker';
+import { useHydrated } from '../../lib/use-hydrated';
+import { whenOfflineAtLoad } from '../../lib/first-paint';
+
+/** The dismiss button's size (IconButton small: 5 px padding around a 20 px icon). */
+const DISMISS_PX = 30;
 
 const toneColour: Record<StatusTone, string> = {
   info: 'info.main',
@@ -32,9 +37,19 @@ export function OfflineStatus() {
   const offline = useSnapshot(offlineStore);
   useEffect(() => startOfflineMonitor(), []);
   const status = offline.status;
+  const hydrated = useHydrated();
 
   return (
     <Box sx={{ position: 'sticky', top: 48, zIndex: 'appBar', px: { xs: 1, sm: 2 }, display: 'grid', gap: 0.5, '&:empty': { display: 'none' } }}>
+      {/* The offline line's place, held by the prerender when the first-paint script found the browser offline (issue 39):
+          the same paper and words, out of the live region (the real one is announced when it comes), hidden as it arrives
+          (kept in the document, so hydration removes no prerendered node). */}
+      <Box aria-hidden="true" data-testid="offline-status-space" sx={hydrated || status ? { display: 'none' } : { display: 'none', [whenOfflineAtLoad]: { display: 'block' } }}>
+        <Paper elevation={2} sx={{ ...barSx, mt: 0.5, borderColor: toneColour.warning }}>
+          <Typography variant="body2" sx={{ flex: 1, py: 0.75 }}>{strings.youAreOffline}</Typography>
+          <Box sx={{ width: DISMISS_PX, height: DISMISS_PX, flexShrink: 0 }} />
+        </Paper>
+      </Box>
       <Box role="status" aria-live="polite" aria-atomic="true" data-testid="offline-status" data-tone={status?.tone}>
         {status && (
           <Paper elevation={2} sx={{ ...barSx, mt: 0.5, borderColor: toneColour[status.tone] }}>

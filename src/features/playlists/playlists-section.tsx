@@ -15,17 +15,18 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import StopIcon from '@mui/icons-material/Stop';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useSnapshot, type Snapshot } from 'valtio';
 import { useHydrated } from '../../lib/use-hydrated';
 import { strings } from '../../lib/strings';
 import { playerStore } from '../../stores/player-store';
 import { deletePlaylist, dismissRecoveredNotice, movePlaylist, playlistStore, type Playlist } from '../../stores/playlist-store';
-import { playPlaylist, stopPlaylist } from '../../engine/playlist-playback';
+import { loadPlaylistPlayback, playPlaylist, stopPlaylist } from './playlist-actions';
 import { ConfirmDialog, MessageDialog, PlaylistEditorDialog } from './lazy-dialogs';
 import { soundName } from '../../catalogue/catalogue';
 import { soundEmoji } from './sound-label';
 import { Pill } from '../../lib/pill';
+import { reportError } from '../../lib/error-reporting';
 
 // Shown only after stored playlists had to be recovered: MUI's Alert loads then, not on every first load.
 const Alert = lazy(() => import('@mui/material/Alert'));
@@ -126,6 +127,10 @@ export function PlaylistsSection() {
   const playlists = hydrated ? snapshot.playlists : [];
   const recovered = hydrated && snapshot.recovered;
   const headingId = useId();
+  const hasPlaylists = playlists.length > 0;
+  useEffect(() => {
+    if (hasPlaylists) loadPlaylistPlayback().catch((error: unknown) => reportError(error, 'Lull: the playlist player could not be loaded:'));
+  }, [hasPlaylists]);
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -133,7 +138,7 @@ export function PlaylistsSection() {
 
   return (
     <Box component="section" aria-labelledby={headingId} data-testid="playlists-section">
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1, mb: 1.5 }}>
         <Typography id={headingId} component="h2" variant="h6" sx={{ fontWeight: 700 }}>
           {strings.playlists}
         </Typography>

@@ -27,7 +27,7 @@ export function SleepTimerChip() {
         data-testid={running ? 'sleep-timer-chip' : 'sleep-timer-button'}
         variant={running ? 'contained' : 'outlined'}
         color={running ? 'primary' : 'inherit'}
-        sx={{ ml: 'auto', borderRadius: 4, textTransform: 'none', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', borderColor: running ? undefined : 'divider' }}
+        sx={{ ml: 'auto', borderRadius: 4, textTransform: 'none', fontVariantNumeric: 'tabular-nums', lineHeight: 1.2, minWidth: 0, borderColor: running ? undefined : 'divider' }}
       >
         {label}
       </Button>

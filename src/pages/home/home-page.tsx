@@ -11,6 +11,7 @@ import { LazySharedMixPrompt } from '../../features/mix/lazy-shared-mix-prompt';
 import { LazySavedMixes } from '../../features/mix/lazy-saved-mixes';
 import { LazyContinueOffer } from '../../features/mix/lazy-continue-offer';
 import { ReversedNotice, SoundscapesSection } from '../../features/player/soundscapes-section';
+import { NoiseCards } from '../../features/player/noise-cards';
 import { OfflineBadge } from '../../features/offline/offline-badge';
 import { useOfflineUnavailableReason } from '../../features/offline/use-offline-availability';
 
@@ -22,14 +23,16 @@ export default function HomePage() {
     <Stack spacing={3}>
       <LazySharedMixPrompt />
       <LazyContinueOffer />
+      <OfflineBadge />
+      <SoundscapesSection unavailableReason={unavailableReason} />
+      <NoiseCards />
+      {/* After the sounds (SPEC keeps it on the page): on a phone it no longer pushes them below the fold. */}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
         <Typography color="text.secondary" data-testid="disclaimer">
           <ReversedNotice />{strings.homeDisclaimer} <Link component={RouterLink} to="/credits">{strings.learnMore}<Box component="span" sx={visuallyHidden}>{strings.learnMoreCreditsContext}</Box></Link>
         </Typography>
         <Button component={RouterLink} to="/credits" variant="outlined" sx={{ flexShrink: 0 }}>{strings.credits}</Button>
       </Stack>
-      <OfflineBadge />
-      <SoundscapesSection unavailableReason={unavailableReason} />
       <PlaylistsSection />
       <LazySavedMixes />
     </Stack>
