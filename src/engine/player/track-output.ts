@@ -79,8 +79,8 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
   });
   for (const [type, listener] of options.listeners) loopTrack.addEventListener(type, () => media === loopTrack && listener());
   media = element;
-  // The decoder's code loads once the page is idle, so a soundscape's first tap does not wait for it (it fails quietly offline).
-  if (typeof window !== 'undefined' && bus) (window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1000)))(() => void loadLoopWindows().catch(() => undefined));
+  // The decoder's code loads at the first press or key (as the tap's file is read), not with the page (the first load's byte budget).
+  if (typeof window !== 'undefined' && bus) for (const type of ['pointerdown', 'keydown']) window.addEventListener(type, () => void loadLoopWindows().catch(() => undefined), { once: true, capture: true });
 
   /** The stream a press started reading, until a setSource takes it over or the press is cancelled. */
   let prefetched: { url: string; file?: StreamedFile; warm?: WarmStart } | undefined;
