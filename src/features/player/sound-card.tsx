@@ -4,7 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import EqualizerIcon from '@mui/icons-material/GraphicEq';
 import PauseIcon from '@mui/icons-material/Pause';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { LazyTooltip as Tooltip } from '../../lib/lazy-tooltip';
 import { strings } from '../../lib/strings';
 import { whileTapTaken } from '../../lib/first-paint';
@@ -22,7 +22,8 @@ import { COVER_ASPECT } from './card-layout';
 export type CardState = 'stopped' | 'loading' | 'playing' | 'paused';
 
 // Loaded with the first track (sliders and the layer actions are not on the first screen: the first load's budget).
-const CardMixControls = lazy(() => import('./card-mix-controls').then((module) => ({ default: module.CardMixControls })));
+// Offline before its chunk was ever fetched (no service worker yet), the card shows no level: the page must not fail.
+const CardMixControls = lazy<ComponentType<CardMix>>(() => import('./card-mix-controls').then((module) => ({ default: module.CardMixControls }), () => ({ default: () => null })));
 
 
 const tapTakenSx = { [whileTapTaken]: { borderColor: 'primary.main', boxShadow: (theme: { palette: { primary: { main: string } } }) => `inset 0 0 0 2px ${theme.palette.primary.main}` } } as const;
