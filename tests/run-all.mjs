@@ -2,7 +2,8 @@
 // each stage's time printed at the end. The same commands as the separate scripts, nothing skipped:
 //   studio (render the catalogue, unchanged sounds skipped) ─┬─ vite build ─────────────┐
 //   typecheck → lint (alongside the studio) ─────────────────┼─ unit tests ─────────────┼─ e2e (Chromium, alone)
-//                                                            └─ catalogue + music audit ┘   → engines (Chromium,
+//                                                            └─ catalogue + music audit ┘   → renders (offline, Chromium)
+//                                                                                             → engines (Chromium,
 //                                                                                             Firefox, WebKit at the OS)
 // The end-to-end tests run alone: their audio recordings must not compete with other work for the cores.
 // A stage's output is printed in one piece when it ends; a failed stage stops what depends on it.
@@ -21,8 +22,10 @@ const stages = {
   build: { run: 'npx vite build', after: ['studio'] },
   audit: { run: 'npx tsx studio/audit/run.ts && npx tsx studio/lofi/music-audit.ts', after: ['studio'] },
   e2e: { run: `node tests/e2e/ensure-chromium.mjs && ${lock}npx playwright test -c tests/e2e/playwright.config.ts`, after: ['build', 'unit', 'audit'] },
-  // Chromium, Firefox and WebKit heard at the OS (PulseAudio null sink), after the Chromium suite: recordings need the cores.
-  engines: { run: `node tests/engines/ensure-engines.mjs && ${lock}npx tsx tests/engines/run.ts`, after: ['e2e'] },
+  // The offline renders of the engine's graph (walk, levels, sleep fade): after the recordings, which they would starve.
+  renders: { run: `${lock}E2E_RENDERS=1 npx playwright test -c tests/e2e/playwright.config.ts`, after: ['e2e'] },
+  // Chromium, Firefox and WebKit heard at the OS (PulseAudio null sink), after the Chromium suites: recordings need the cores.
+  engines: { run: `node tests/engines/ensure-engines.mjs && ${lock}npx tsx tests/engines/run.ts`, after: ['renders'] },
 };
 
 const started = Date.now();
@@ -34,7 +37,7 @@ function runStage(name) {
   state[name] = { status: 'running', start: Date.now() };
   console.log(`[test] ${name} started at ${seconds(Date.now() - started)} s: ${stage.run}`);
   // The browser stages stream their output (long, and a person watches it); the others print in one piece when done.
-  const live = name === 'e2e' || name === 'engines';
+  const live = name === 'e2e' || name === 'renders' || name === 'engines';
   const child = spawn(stage.run, { shell: true, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
   let output = '';
   if (!live) {

@@ -6,9 +6,15 @@ export const E2E_PORT = Number(process.env.E2E_PORT);
 // The render server's (tests/render: the offline render page, served from src/, never built into dist/).
 process.env.RENDER_PORT ??= String(E2E_PORT + 1000);
 
+/** The specs checked on offline renders of the engine's graph (tests/render). */
+const RENDERS = /(walk|mix-levels|sleep-fade)-render\.spec\.ts$/;
+
 export default defineConfig({
   testDir: '.',
-  testMatch: '**/*.spec.ts',
+  // The offline renders (walk, levels, sleep fade) run as their own stage (E2E_RENDERS=1, tests/run-all.mjs): they
+  // keep both cores busy decoding, and beside them the real-time recordings of the other specs drop quanta.
+  testMatch: process.env.E2E_RENDERS === '1' ? RENDERS : '**/*.spec.ts',
+  testIgnore: process.env.E2E_RENDERS === '1' ? [] : RENDERS,
   outputDir: '../../test-results',
   fullyParallel: true,
   workers: 2,
