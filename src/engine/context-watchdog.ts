@@ -18,7 +18,13 @@ export interface ContextWatch {
   stop(): void;
 }
 
-export function watchContext(ctx: BaseAudioContext, onChange: (taken: boolean) => void, now: () => number = () => performance.now()): ContextWatch {
+/** Wall time from the output's own timestamp where there is one: a page's faked timers (a test's clock) cannot move it. */
+const outputNow = (ctx: BaseAudioContext) => () => {
+  const stamp = 'getOutputTimestamp' in ctx ? (ctx as AudioContext).getOutputTimestamp().performanceTime : undefined;
+  return stamp !== undefined && stamp > 0 ? stamp : performance.now();
+};
+
+export function watchContext(ctx: BaseAudioContext, onChange: (taken: boolean) => void, now: () => number = outputNow(ctx)): ContextWatch {
   let taken = false;
   let stopped = false;
   let last = { clock: ctx.currentTime, at: now() };
