@@ -28,3 +28,15 @@ export async function recordPower(page: Page, ms: number, settleMs = 400): Promi
   const { rms } = await recordRms(page, ms);
   return rms * rms;
 }
+
+/** The output's RMS over `ms`, recorded at the node the page plays into (0 where nothing renders: a suspended context). */
+export const outputRms = (page: Page, ms: number): Promise<number> =>
+  page.evaluate(async (ms) => {
+    const probe = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
+    probe.take();
+    probe.record(true);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    probe.record(false);
+    const { samples } = probe.take();
+    return Math.sqrt(samples.reduce((sum, x) => sum + x * x, 0) / Math.max(1, samples.length));
+  }, ms);

@@ -6,22 +6,11 @@
  * and a tap on Play brings the sound back.
  */
 import { test, expect } from './fixtures';
-import { outputProbeScript, type OutputProbe } from './output-probe';
+import { outputProbeScript } from './output-probe';
+import { outputRms } from './record-rms';
 import { strings } from '../../src/lib/strings';
 
 const bar = (page: import('@playwright/test').Page) => page.getByTestId('player-bar');
-
-/** The output's RMS over `ms`, recorded at the node the page plays into. */
-const outputRms = (page: import('@playwright/test').Page, ms: number) =>
-  page.evaluate(async (ms) => {
-    const probe = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
-    probe.take();
-    probe.record(true);
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    probe.record(false);
-    const { samples } = probe.take();
-    return Math.sqrt(samples.reduce((sum, x) => sum + x * x, 0) / Math.max(1, samples.length));
-  }, ms);
 
 test('an element whose clock stays stopped is paused with its reason, silent, and plays again on Play', async ({ page, expectConsoleErrors }) => {
   expectConsoleErrors(/playback stalled/);
