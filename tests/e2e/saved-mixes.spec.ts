@@ -5,6 +5,7 @@ import { expectTrackPlaying, trackState } from './track-state';
 import { savedAudioRecords } from './saved-audio';
 import { outputProbeScript } from './output-probe';
 import { recordPower } from './record-rms';
+import type { AudioCensus } from './audio-census';
 
 /**
  * Issue 23: links v2, saved mixes and Surprise me, as a listener meets them. What the levels do to
@@ -302,8 +303,8 @@ test.describe('saved mixes offline', () => {
     await row.getByRole('button', { name: 'Play mix Night' }).click();
     await expectTrackPlaying(page, 'crickets.mp3', 'cache');
     await expect(layersOf(page)).toHaveAttribute('data-sounds', 'rain');
-    // The saved layer is heard: its decoded windows are held, and muting it takes power out of the output.
-    await expect.poll(() => page.evaluate(() => Number(document.documentElement.dataset.layersDecodedBytes ?? 0)), { timeout: 20_000 }).toBeGreaterThan(0);
+    // The saved layer is heard: its cuts sound beside the track's (the census, from outside), and muting it takes power out of the output.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __audioCensus: AudioCensus }).__audioCensus.now().sounding), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
     const all = await recordPower(page, 1500);
     await openMixPanel(page);
     await setLayerPercent(page, 'Rain', 0);
