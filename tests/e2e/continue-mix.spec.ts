@@ -28,7 +28,7 @@ const outputRms = (page: Page, ms: number) =>
     return { rms: Math.sqrt(sum / Math.max(1, samples.length)), count: samples.length };
   }, ms);
 
-test('a tab closed mid-mix is offered again; nothing plays until the tap, which plays the mix, heard, with its timer', async ({ context }) => {
+test('a tab closed mid-mix is offered again; nothing plays until the tap, which plays the mix, heard, with its timer', { tag: '@live' }, async ({ context }) => {
   const first = await context.newPage();
   await first.goto('/?mix=2&sound=ocean&layers=rain:40&volume=80&alive=1&seed=7');
   await first.getByTestId('shared-mix').getByRole('button', { name: 'Play this mix' }).click();

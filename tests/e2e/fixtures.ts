@@ -2,6 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { audioCensusScript } from './audio-census';
+import { holdAlone, holdShared, liveLockDir } from './live-lock';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -55,7 +56,22 @@ interface ConsoleRules {
 }
 
 /** Fails the test on any uncaught page error or console error it did not expect. */
-export const test = base.extend<ConsoleFixtures & { consoleRules: ConsoleRules }>({
+export const test = base.extend<ConsoleFixtures & { consoleRules: ConsoleRules; liveLock: void }>({
+  // A test tagged @live (a real-time recording judged for gaps) runs with no other test beside it (live-lock.ts).
+  // Set up before the browser context; waiting for the other worker's test does not count against this test.
+  liveLock: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it has none.
+    async ({}, run, testInfo) => {
+      const dir = liveLockDir(process.env.E2E_RUN ?? 'local');
+      const release = testInfo.tags.includes('@live') ? await holdAlone(dir) : await holdShared(dir, `${process.pid}-${testInfo.workerIndex}`);
+      try {
+        await run();
+      } finally {
+        release();
+      }
+    },
+    { auto: true, timeout: 180_000 },
+  ],
   // Every page's Web Audio is observed from outside (audio-census.ts): the app has no test doors.
   context: [
     async ({ context }, use) => {

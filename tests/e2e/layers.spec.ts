@@ -19,7 +19,7 @@ const BROWN = 30;
 
 const power = (page: Page) => recordPower(page, RECORD_MS);
 
-test.describe('layers as heard', () => {
+test.describe('layers as heard', { tag: '@live' }, () => {
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(outputProbeScript(1024));
   });

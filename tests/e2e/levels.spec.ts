@@ -29,7 +29,7 @@ function readOnlyVolume() {
   });
 }
 
-test.describe('levels as Web Audio gain, with element.volume read-only (iOS)', () => {
+test.describe('levels as Web Audio gain, with element.volume read-only (iOS)', { tag: '@live' }, () => {
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(readOnlyVolume);
     await page.addInitScript(outputProbeScript(1024));

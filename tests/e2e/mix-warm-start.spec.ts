@@ -54,7 +54,7 @@ test.describe("a mix link's track, warmed before the tap", () => {
     await page.addInitScript({ content: WATCH_DECODES });
   });
 
-  test("is read and its first window decoded while the card shows; 'Play this mix' starts it with no decode in the tap, one read, heard without a gap or a click", async ({ page }) => {
+  test("is read and its first window decoded while the card shows; 'Play this mix' starts it with no decode in the tap, one read, heard without a gap or a click", { tag: '@live' }, async ({ page }) => {
     await page.goto('/?mix=2&sound=ocean&volume=100');
     await expect(page.getByTestId('shared-mix')).toBeVisible();
     // No press, no tap: the card alone reads the file and decodes its first window off the audio clock.

@@ -3,6 +3,8 @@ import { chromiumArgs, executablePath } from './chromium';
 // A port per run (inherited by the workers through the environment), so parallel runs on one machine don't collide.
 process.env.E2E_PORT ??= String(4174 + (process.pid % 400));
 export const E2E_PORT = Number(process.env.E2E_PORT);
+// The run's name for the lock its workers share (live-lock.ts).
+process.env.E2E_RUN ??= String(process.pid);
 // The render server's (tests/render: the offline render page, served from src/, never built into dist/).
 process.env.RENDER_PORT ??= String(E2E_PORT + 1000);
 

@@ -267,7 +267,7 @@ test.describe('saved mixes offline', () => {
     await context.setOffline(false);
   });
 
-  test('a saved mix whose layers are soundscapes, one saved and one not: offline the track and the saved layer are heard, the other is named and kept', async ({ page, context, allowConsoleErrors }) => {
+  test('a saved mix whose layers are soundscapes, one saved and one not: offline the track and the saved layer are heard, the other is named and kept', { tag: '@live' }, async ({ page, context, allowConsoleErrors }) => {
     // Covers are not precached (offline.spec.ts): with the HTTP cache cleared, the track's cover fails offline.
     allowConsoleErrors(/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED \(http:\/\/localhost:\d+\/media\/[a-z-]+\.png\?v=[0-9a-f]{12}\)$/);
     await page.addInitScript(outputProbeScript(1024));

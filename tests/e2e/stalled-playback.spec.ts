@@ -12,7 +12,7 @@ import { strings } from '../../src/lib/strings';
 
 const bar = (page: import('@playwright/test').Page) => page.getByTestId('player-bar');
 
-test('an element whose clock stays stopped is paused with its reason, silent, and plays again on Play', async ({ page, expectConsoleErrors }) => {
+test('an element whose clock stays stopped is paused with its reason, silent, and plays again on Play', { tag: '@live' }, async ({ page, expectConsoleErrors }) => {
   expectConsoleErrors(/playback stalled/);
   await page.addInitScript(outputProbeScript(2048));
   await page.addInitScript(() => {

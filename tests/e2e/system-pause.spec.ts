@@ -86,7 +86,7 @@ async function expectHeardAgain(page: Page) {
   expect(heard.rms).toBeGreaterThan(0.003);
 }
 
-test.describe('the system takes the audio (iOS rules emulated)', () => {
+test.describe('the system takes the audio (iOS rules emulated)', { tag: '@live' }, () => {
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(emulateIos);
     await page.addInitScript(outputProbeScript(2048));
