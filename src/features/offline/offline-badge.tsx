@@ -13,8 +13,10 @@ export function OfflineBadge() {
   const hydrated = useHydrated();
   // Before hydration the prerender holds the badge's place when the first-paint script found the
   // browser offline, so the grid under it does not move when the badge arrives (issue 39).
-  // The space stays in the document once hydrated (hidden), so hydration removes no prerendered node.
+  // The space stays in the document once hydrated (hidden), so hydration removes no prerendered node,
+  // and it stays after the badge: the page's Stack spaces an item that follows another, even a
+  // hidden one, so a badge after its hidden space came 24 px lower than the space had been.
   const space = <Box aria-hidden="true" data-testid="offline-badge-space" sx={hydrated ? { display: 'none' } : { display: 'none', [whenOfflineAtLoad]: { display: 'block', height: PILL_HEIGHT_PX } }} />;
   if (!hydrated || offline.online) return space;
-  return <>{space}<Pill icon={<CloudOffIcon color="warning" />} label={strings.offlineBadge(offline.cachedSoundIds.length)} testId="offline-badge" /></>;
+  return <><Pill icon={<CloudOffIcon color="warning" />} label={strings.offlineBadge(offline.cachedSoundIds.length)} testId="offline-badge" />{space}</>;
 }
