@@ -5,20 +5,24 @@
  * (CDP Input.dispatchTouchEvent through Playwright's touchscreen) on a sound card (the grid's first, on /) at
  * first paint +0 / +300 / +800 / +1500 / +3000 ms, and on /brown-noise's Play at the same offsets.
  * Measured: touch → first audible block in what the page outputs (tests/e2e/output-probe.ts), or
- * "lost" when nothing is heard within LOST_AFTER_MS of hydration, with no second tap.
- * Also when the page hydrated (from first paint), to show which taps fell before it.
- * Usage: `npx vite build && flock /work/e2e.lock npx tsx bench/first-tap.bench.ts [label]`
- * (label: before / after; FIRST_TAP_DIST=<dir> serves another build's dist, e.g. a copy of the one before).
- * Writes bench/results/first-tap-<label>.json. Timings are reported, never asserted.
+ * "lost" when nothing is heard within LOST_AFTER_MS of hydration, with no second tap; touch → the
+ * first frame in which the touched control changed (the first-paint script's mark, a ripple, its
+ * state), the visible response. Also when the page hydrated (from first paint), to show which taps
+ * fell before it.
+ * Usage: `npx vite build && flock /tmp/lull-browser.lock npx tsx bench/first-tap.bench.ts [label]`
+ * (label: before / after / now; FIRST_TAP_DIST=<dir> serves another build's dist, e.g. a copy of the one before).
+ * Writes bench/results/first-tap-<label>.json, and with the label `now` (the default) docs/performance.md's
+ * "## First tap on a cold load" section. Timings are reported, never asserted.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeDocSection } from './doc-section.ts';
 import { cpus, loadavg } from 'node:os';
 import type { Browser, Page } from '@playwright/test';
 import { outputProbeScript, type OutputProbe } from '../tests/e2e/output-probe';
 import { servePreview, launchBenchChromium } from './preview-server.ts';
 
 const root = new URL('../', import.meta.url).pathname;
-const label = process.argv[2] ?? 'after';
+const label = process.argv[2] ?? 'now';
 const RUNS = Number(process.env.FIRST_TAP_RUNS ?? 2);
 const OFFSETS_MS = [0, 300, 800, 1500, 3000];
 /** Nothing heard this long after hydration (and after the tap): the tap was lost. */
@@ -37,12 +41,26 @@ const TARGETS: readonly Target[] = [
   { name: "Play (/brown-noise)", path: '/brown-noise', selector: 'main button[data-status]' },
 ];
 
-/** In the page from the start: first paint (rAF after FCP is observed), hydration and the touch, on the page's own clock. */
+/**
+ * In the page from the start: first paint (rAF after FCP is observed), hydration, the touch and the
+ * first frame after the touched control changed, on the page's own clock.
+ */
 function recordMarks() {
-  const marks = { firstPaint: null as number | null, hydrated: null as number | null, touch: null as number | null };
+  const marks = { firstPaint: null as number | null, hydrated: null as number | null, touch: null as number | null, visible: null as number | null };
   (window as unknown as { __firstTapMarks: typeof marks }).__firstTapMarks = marks;
   window.addEventListener('touchstart', (event) => {
-    if (marks.touch === null) marks.touch = event.timeStamp;
+    if (marks.touch !== null) return;
+    marks.touch = event.timeStamp;
+    const control = event.target instanceof Element ? (event.target.closest('button') ?? event.target) : null;
+    if (!control) return;
+    // Any change to the control (an attribute, a child: the taken mark, a ripple, its state) is drawn in the next frame.
+    const changed = new MutationObserver(() => {
+      changed.disconnect();
+      requestAnimationFrame(() => {
+        marks.visible ??= performance.now();
+      });
+    });
+    changed.observe(control, { attributes: true, childList: true, subtree: true, characterData: true });
   }, true);
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint' && marks.firstPaint === null) marks.firstPaint = entry.startTime;
@@ -52,7 +70,7 @@ function recordMarks() {
     if (marks.hydrated === null && document.documentElement?.dataset.hydrated === 'true') marks.hydrated = performance.now();
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
 }
-type Marks = { firstPaint: number | null; hydrated: number | null; touch: number | null };
+type Marks = { firstPaint: number | null; hydrated: number | null; touch: number | null; visible: number | null };
 const marks = (page: Page) => page.evaluate(() => (window as unknown as { __firstTapMarks: Marks }).__firstTapMarks);
 
 interface Trial {
@@ -60,6 +78,8 @@ interface Trial {
   offsetMs: number;
   /** Touch → audible, or null when lost. */
   audibleMs: number | null;
+  /** Touch → the first frame after the touched control changed, or null if it never did. */
+  visibleMs: number | null;
   /** First paint → the touch, as the page saw it. */
   touchAfterPaintMs: number;
   /** First paint → <html data-hydrated>, or null if it never came. */
@@ -112,12 +132,26 @@ async function trial(browser: Browser, baseUrl: string, target: Target, offsetMs
       offsetMs,
       // From the touch (the click that arms the probe comes after it, on touchend).
       audibleMs: probe.firstAudibleAt !== null && m.touch !== null ? Math.round(probe.firstAudibleAt - m.touch) : null,
+      visibleMs: m.visible !== null && m.touch !== null ? Math.round(m.visible - m.touch) : null,
       touchAfterPaintMs: Math.round((m.touch ?? NaN) - (m.firstPaint ?? NaN)),
       hydratedAfterPaintMs: m.hydrated !== null && m.firstPaint !== null ? Math.round(m.hydrated - m.firstPaint) : null,
     };
   } finally {
     await context.close();
   }
+}
+
+/** docs/performance.md's section: how it was measured, this run's table, the goals (issue 39) and the history (issue 24). */
+function docSection(table: string, machine: string, lost: number, taps: number): string {
+  return [
+    `\`npx vite build && npx tsx bench/first-tap.bench.ts\` (\`bench/results/first-tap-now.json\`, ${new Date().toISOString().slice(0, 10)}; ${machine}). Production build on vite preview, fresh context with the HTTP cache disabled, 390 × 844 with touch, 4× CPU, DevTools Slow 4G (562.5 ms latency, 1.44 Mbit/s), \`--autoplay-policy=user-gesture-required\`. One real touch (CDP) on the first sound card on \`/\` or on \`/brown-noise\`'s Play, at an offset from the first contentful paint. Audible = the first output block over 1e-3. Visible response = the first frame after the touched control changed (the first-paint script's mark before hydration, the ripple or its state after). Lost = nothing heard 6 s after hydration, with no second tap. ${RUNS} runs per row (the median of two is the larger); ${lost} of ${taps} taps lost. This section is rewritten by the bench.`,
+    '',
+    table,
+    '',
+    'Goals (issue 39): a first sound from any tap after first paint ≤ 1.5 s at 4× CPU and slow 4G, cold; tap → visible response ≤ 100 ms; 0 taps lost before hydration.',
+    '',
+    "History (issue 24, `first-tap-before.json` 2026-11-25 and `first-tap-after.json` 2026-11-26, 2 runs per row): before the first-paint listener 20 of 20 taps were lost; after it 0 of 20, a card's tap at +0 ms heard after 5.3–5.4 s and at +3000 ms after 2.3 s, hydration 4.6 s after first paint. A tap waits for hydration and then plays: a card adds its stream's fetch on Slow 4G (about 1 s), brown noise about 0.2 s.",
+  ].join('\n');
 }
 
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : null);
@@ -150,6 +184,8 @@ async function main() {
           taps: mine.length,
           audibleMedianMs: median(heard),
           audibleMs: heard,
+          visibleMedianMs: median(mine.flatMap((t) => (t.visibleMs === null ? [] : [t.visibleMs]))),
+          visibleMs: mine.map((t) => t.visibleMs),
           hydratedAfterPaintMedianMs: median(mine.flatMap((t) => (t.hydratedAfterPaintMs === null ? [] : [t.hydratedAfterPaintMs]))),
         };
       }),
@@ -161,12 +197,13 @@ async function main() {
       `${root}bench/results/first-tap-${label}.json`,
       JSON.stringify({ date: new Date().toISOString(), label, machine, runs: RUNS, network: 'DevTools Slow 4G', cpuSlowdown: 4, lost, taps: trials.length, summary, trials }, null, 2) + '\n',
     );
-    console.log(`\n${label}: lost ${lost} of ${trials.length} taps (${machine})\n`);
-    console.log('| target | tap at first paint + | lost | touch → audible, median (runs) | hydrated after first paint, median |');
-    console.log('| --- | ---: | ---: | ---: | ---: |');
-    for (const row of summary) {
-      console.log(`| ${row.target} | ${row.offsetMs} ms | ${row.lost} of ${row.taps} | ${row.audibleMedianMs ?? '–'} ms (${row.audibleMs.join(', ') || '–'}) | ${row.hydratedAfterPaintMedianMs ?? '–'} ms |`);
-    }
+    const table = [
+      '| control | tap at first paint + | lost | touch → audible, median (runs) | touch → visible response, median (runs) | hydrated after first paint, median |',
+      '| --- | ---: | ---: | ---: | ---: | ---: |',
+      ...summary.map((row) => `| ${row.target} | ${row.offsetMs} ms | ${row.lost} of ${row.taps} | ${row.audibleMedianMs ?? '–'} ms (${row.audibleMs.join(', ') || '–'}) | ${row.visibleMedianMs ?? '–'} ms (${row.visibleMs.map((ms) => ms ?? '–').join(', ')}) | ${row.hydratedAfterPaintMedianMs ?? '–'} ms |`),
+    ].join('\n');
+    console.log(`\n${label}: lost ${lost} of ${trials.length} taps (${machine})\n\n${table}`);
+    if (label === 'now') writeDocSection(`${root}docs/performance.md`, '## First tap on a cold load', docSection(table, machine, lost, trials.length));
   } finally {
     await browser.close();
     preview.stop();

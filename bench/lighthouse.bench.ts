@@ -174,7 +174,7 @@ async function main() {
     return `${format(median(values))} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
   };
   const body = [
-    `Measured by \`npm run bench\` (Lighthouse 12.8.2, mobile preset: simulated slow 4G and 4× CPU slowdown; home page of the production build on vite preview; median of ${RUNS} runs, range in brackets; ${machine}). Scores move by ±0.05 with the machine's load; none is asserted by a test. The first load's byte budget (every script until the network is idle, asserted by \`tests/e2e/budget.spec.ts\`) and what keeps it under are in **First-load budget** below, written by hand: this section is rewritten by the bench.`,
+    `Measured by \`npm run bench\` (Lighthouse 12.8.2, mobile preset: simulated slow 4G and 4× CPU slowdown; home page of the production build on vite preview; median of ${RUNS} runs, range in brackets; ${machine}). Scores move by ±0.05 with the machine's load; none is asserted by a test. The first load's byte budget (every script until the network is idle, asserted by \`tests/e2e/budget.spec.ts\`) are in **Budgets** above, written by hand; the history and what keeps the first load small are in the next section. This section is rewritten by the bench.`,
     '',
     '| | before (issue 12) | after prerendering | now | goal |',
     '| --- | ---: | ---: | ---: | ---: |',

@@ -6,6 +6,12 @@ export const layout = {
   sidebarWidthMobile: '18rem',
   sidebarWidthIcon: '3rem',
   playerBarHeightPx: 58,
+  /** The floating player bar's distance from the window's bottom edge. */
+  playerBarBottomPx: 16,
+  /** The sticky header: a dense toolbar and its 1 px border. */
+  headerHeightPx: 49,
+  /** Room kept between a bar and a control scrolled into view beside it: its focus ring (3 px, 2 px off) and a gap. */
+  focusClearancePx: 12,
 } as const;
 
 /**

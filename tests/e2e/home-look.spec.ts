@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { lookProblems, type LookProblem } from './look-check';
+import { focusHiddenUnderBars, lookProblems, type LookProblem } from './look-check';
 
 /**
  * Issue 39, the home page's look as a test: at every width from a small phone to a wide screen,
@@ -64,4 +64,19 @@ test('phones first: at 360 × 740 with a shared mix card open, the first row of 
   await expect(page.getByTestId('disclaimer')).toHaveCount(1);
   const disclaimer = await page.getByTestId('disclaimer').boundingBox();
   expect(disclaimer && box && disclaimer.y).toBeGreaterThan(box?.y ?? 0);
+});
+
+test('with a mix playing, every control reached by Tab, forward and back, shows whole: none under the player bar or the header, at 360 × 740 and 1280 × 800', async ({ page }) => {
+  await page.goto('/');
+  await soundButton(page, 'Rain').click();
+  await expect(page.getByTestId('player-bar')).toHaveAttribute('data-status', 'playing');
+  // A layer too, so its card's level slider and remove button are among the controls.
+  await page.getByRole('button', { name: 'Add Desert under the current sound' }).click();
+  await expect(page.getByTestId('player-layers')).toHaveText('+ Desert');
+  const found: string[] = [];
+  for (const [width, height] of [[360, 740], [1280, 800]] as const) {
+    await page.setViewportSize({ width, height });
+    found.push(...(await focusHiddenUnderBars(page)).map((problem) => `${problem.kind}: ${problem.what}`));
+  }
+  expect(found).toEqual([]);
 });

@@ -71,3 +71,30 @@ test('noise cards: a tap plays the colour alone, and under a track the corner bu
   await openMixPanel(page);
   await expect(layerSlider(page, 'Brown noise')).toHaveAttribute('aria-valuenow', '50');
 });
+
+test('the covers of the sounds heard breathe, and only while heard; never for a listener who asks for less motion', async ({ page }) => {
+  /** Running animations on a card's cover. */
+  const breathing = (name: string) => soundButton(page, name).evaluate((card) => card.querySelector('[data-cover]')?.getAnimations().filter((animation) => animation.playState === 'running').length ?? 0);
+  await page.goto('/');
+  await soundButton(page, 'Rain').click();
+  await expect(bar(page)).toHaveAttribute('data-status', 'playing');
+  await page.getByRole('button', { name: 'Add Desert under the current sound' }).click();
+  await expect(bar(page).getByTestId('player-layers')).toHaveText('+ Desert');
+  await expect.poll(() => breathing('Rain')).toBe(1);
+  await expect.poll(() => breathing('Desert')).toBe(1);
+  expect(await breathing('Ocean')).toBe(0);
+  // Paused: the track and its layer are still.
+  await soundButton(page, 'Rain').click();
+  await expect(bar(page)).toHaveAttribute('data-status', 'paused');
+  await expect.poll(() => breathing('Rain')).toBe(0);
+  expect(await breathing('Desert')).toBe(0);
+  // Playing again, with reduced motion asked for: still.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await soundButton(page, 'Rain').click();
+  await expect(bar(page)).toHaveAttribute('data-status', 'playing');
+  await expect(soundButton(page, 'Rain')).toHaveAttribute('aria-pressed', 'true');
+  expect(await breathing('Rain')).toBe(0);
+  expect(await breathing('Desert')).toBe(0);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await expect.poll(() => breathing('Rain')).toBe(1);
+});

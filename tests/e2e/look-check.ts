@@ -14,7 +14,7 @@ import type { Page } from '@playwright/test';
  *   page: no control of the page may be under the bottom player bar there.
  */
 export interface LookProblem {
-  kind: 'overflow' | 'overlap' | 'covers-text' | 'under-player-bar';
+  kind: 'overflow' | 'overlap' | 'covers-text' | 'under-player-bar' | 'under-header';
   what: string;
 }
 
@@ -109,4 +109,49 @@ function collect(atEnd: boolean): LookProblem[] {
     }
   }
   return problems;
+}
+
+/**
+ * Nothing the listener reaches is hidden under the page's bars (issue 39, item 6; WCAG 2.4.11):
+ * Tab through every control of the page, forward then back, and read where each one lands as the
+ * browser scrolls it into view. A control of the page whose box, with its 3 px focus ring and
+ * 2 px offset, crosses the floating player bar or the sticky header is a problem. Controls of
+ * the bars themselves, and the skip link (it shows over the header by design), are not checked.
+ */
+export async function focusHiddenUnderBars(page: Page, presses = 120): Promise<LookProblem[]> {
+  const problems = new Map<string, LookProblem>();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const key of ['Tab', 'Shift+Tab']) {
+    // Start from the document's edge: nothing focused, the page at its top (forward) or its end (back).
+    await page.evaluate((back) => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.scrollTo(0, back ? document.documentElement.scrollHeight : 0);
+    }, key === 'Shift+Tab');
+    for (let press = 0; press < presses; press++) {
+      await page.keyboard.press(key);
+      const found = await page.evaluate(whereFocusLands);
+      if (found === 'left the page') break;
+      if (found) problems.set(found.what, found);
+    }
+  }
+  return [...problems.values()];
+}
+
+/** Runs in the page: the focused control against the bars, or 'left the page' once focus cycles out. */
+function whereFocusLands(): LookProblem | 'left the page' | null {
+  const active = document.activeElement;
+  if (!active || active === document.body || active === document.documentElement) return 'left the page';
+  const bar = document.querySelector('[data-testid="player-bar"]');
+  const header = document.querySelector('header');
+  if (bar?.contains(active) || header?.contains(active) || active.matches('a[href="#main"]')) return null;
+  // A slider's focus is its thumb's (the range input inside it is visually hidden).
+  const shown = active.closest('.MuiSlider-thumb') ?? active;
+  const ring = 5;
+  const box = shown.getBoundingClientRect();
+  const [top, bottom, left, right] = [box.top - ring, box.bottom + ring, box.left - ring, box.right + ring];
+  const crosses = (other: DOMRect) => Math.min(right, other.right) > Math.max(left, other.left) && Math.min(bottom, other.bottom) > Math.max(top, other.top);
+  const name = `<${active.tagName.toLowerCase()}> "${(active.getAttribute('aria-label') ?? active.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)}" at ${window.innerWidth} × ${window.innerHeight}`;
+  if (bar && crosses(bar.getBoundingClientRect())) return { kind: 'under-player-bar', what: `${name} is focused under the player bar` };
+  if (header && crosses(header.getBoundingClientRect())) return { kind: 'under-header', what: `${name} is focused under the header` };
+  return null;
 }

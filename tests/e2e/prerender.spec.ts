@@ -186,8 +186,8 @@ test('on the reversed host the prerendered page shows the reversed list from the
 
 for (const [width, height] of [[360, 740], [1280, 800]] as const) {
   test(`offline at ${width} px, the banner and the badge have their space from the first paint: the grid does not move (issue 39)`, async ({ page }) => {
-    // Known and open: at 360 px a shift of 0.0266 remains (main: 0.1163); at 1280 px 0.0133 (main: 0.0472).
-    test.fail(width === 360, 'offline at 360 px a layout shift of about 0.027 remains after the banner and badge have their space');
+    // Before the held places were the size of what replaces them: 0.0266 at 360 px, 0.0133 at 1280 px (the badge came 24 px
+    // below its space, the status line 4 px above its own); with no held place at all: 0.1163 and 0.0472. The issue asks ≤ 0.02.
     await page.setViewportSize({ width, height });
     // The browser says offline (as a phone without signal does) while the files still come from the server: the layout alone is measured.
     await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false }));
@@ -198,7 +198,7 @@ for (const [width, height] of [[360, 740], [1280, 800]] as const) {
     await expect(page.getByTestId('offline-badge')).toBeVisible();
     const cls = await load.cls();
     console.log(`offline, ${width}x${height}: CLS ${cls.toFixed(4)}`);
-    expect(cls).toBeLessThanOrEqual(0.02);
+    expect(cls).toBeLessThan(0.01);
     expect(load.messages).toEqual([]);
   });
 }

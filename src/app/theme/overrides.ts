@@ -1,7 +1,12 @@
 import type { Components, Theme } from '@mui/material/styles';
+import { layout } from '../../lib/layout';
 
 /** Component overrides, by kind. The visible focus ring is part of every interactive control. */
 export const overrides: Components<Omit<Theme, 'components'>> = {
+  MuiCssBaseline: {
+    // A control scrolled into view going back (Shift+Tab) stops below the sticky header, not under it (issue 39).
+    styleOverrides: { html: { scrollPaddingTop: `${layout.headerHeightPx + layout.focusClearancePx}px` } },
+  },
   MuiButtonBase: {
     defaultProps: { disableRipple: false },
     styleOverrides: {

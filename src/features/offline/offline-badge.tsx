@@ -14,7 +14,9 @@ export function OfflineBadge() {
   // Before hydration the prerender holds the badge's place when the first-paint script found the
   // browser offline, so the grid under it does not move when the badge arrives (issue 39).
   // The space stays in the document once hydrated (hidden), so hydration removes no prerendered node.
+  // It goes after the badge, so the badge takes its place even in a parent that spaces its children
+  // by margins (which space an item after a hidden one: the badge came 24 px lower than its space).
   const space = <Box aria-hidden="true" data-testid="offline-badge-space" sx={hydrated ? { display: 'none' } : { display: 'none', [whenOfflineAtLoad]: { display: 'block', height: PILL_HEIGHT_PX } }} />;
   if (!hydrated || offline.online) return space;
-  return <>{space}<Pill icon={<CloudOffIcon color="warning" />} label={strings.offlineBadge(offline.cachedSoundIds.length)} testId="offline-badge" /></>;
+  return <><Pill icon={<CloudOffIcon color="warning" />} label={strings.offlineBadge(offline.cachedSoundIds.length)} testId="offline-badge" />{space}</>;
 }

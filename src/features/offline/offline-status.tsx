@@ -40,7 +40,9 @@ export function OfflineStatus() {
   const hydrated = useHydrated();
 
   return (
-    <Box sx={{ position: 'sticky', top: 48, zIndex: 'appBar', px: { xs: 1, sm: 2 }, display: 'grid', gap: 0.5, '&:empty': { display: 'none' } }}>
+    // Spaced by each paper's own top margin, not a grid gap: the empty live regions would each add a
+    // gap, so the held place (one more item) stood 4 px taller than the line that replaces it (issue 39).
+    <Box sx={{ position: 'sticky', top: 48, zIndex: 'appBar', px: { xs: 1, sm: 2 } }}>
       {/* The offline line's place, held by the prerender when the first-paint script found the browser offline (issue 39):
           the same paper and words, out of the live region (the real one is announced when it comes), hidden as it arrives
           (kept in the document, so hydration removes no prerendered node). */}

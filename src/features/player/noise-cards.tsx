@@ -44,6 +44,7 @@ export function NoiseCards() {
               emoji={covers[colour].emoji}
               cover={{ background: covers[colour].background }}
               state={state}
+              sounding={state === 'playing' || (layered && player.status === 'playing')}
               reason={undefined}
               // The engine resumes the AudioContext inside this click: browsers only allow it in a gesture.
               onPlay={() => toggleNoise(colour)}

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -65,7 +66,7 @@ function useRestoredFocus(status: string) {
 
 const barSx = {
   position: 'fixed',
-  bottom: 16,
+  bottom: layout.playerBarBottomPx,
   left: '50%',
   transform: 'translateX(-50%)',
   height: layout.playerBarHeightPx,
@@ -77,6 +78,15 @@ const barSx = {
   px: 1,
   borderRadius: `${layout.playerBarHeightPx / 2}px`,
 } as const;
+
+/**
+ * While the bar shows, a control scrolled into view (by Tab, or by the browser for any reason)
+ * stops above it, not under it (issue 39; WCAG 2.4.11, focus not obscured). The page's end has
+ * its own room for the bar (the app layout's bottom padding).
+ */
+const keepScrolledIntoViewAboveBar = (
+  <GlobalStyles styles={{ html: { scrollPaddingBottom: `${layout.playerBarBottomPx + layout.playerBarHeightPx + layout.focusClearancePx}px` } }} />
+);
 
 /**
  * SPEC 2: floating at bottom centre, 58px high, hidden while no track is selected. The noise bed
@@ -97,6 +107,7 @@ export function PlayerBar({ mixControls }: { mixControls?: ReactNode }) {
     if (noise.colour === null || noise.status === 'stopped') return null;
     return (
       <Paper component="section" aria-label={strings.playerLabel} data-testid="player-bar" data-status="noise" data-noise={noise.colour} elevation={6} sx={barSx}>
+        {keepScrolledIntoViewAboveBar}
         <IconButton onClick={stopNoise} aria-label={strings.pause} color="primary" size="large">
           <PauseIcon />
         </IconButton>
@@ -119,6 +130,7 @@ export function PlayerBar({ mixControls }: { mixControls?: ReactNode }) {
       elevation={6}
       sx={barSx}
     >
+      {keepScrolledIntoViewAboveBar}
       {player.status === 'loading' ? (
         <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 1, minWidth: 0 }}>
           <CircularProgress size={24} aria-hidden="true" data-testid="player-spinner" />

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { keyframes } from '@mui/material/styles';
 import EqualizerIcon from '@mui/icons-material/GraphicEq';
 import PauseIcon from '@mui/icons-material/Pause';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
@@ -25,6 +26,14 @@ export type CardState = 'stopped' | 'loading' | 'playing' | 'paused';
 // Offline before its chunk was ever fetched (no service worker yet), the card shows no level: the page must not fail.
 const CardMixControls = lazy<ComponentType<CardMix>>(() => import('./card-mix-controls').then((module) => ({ default: module.CardMixControls }), () => ({ default: () => null })));
 
+
+/**
+ * Something to look at (issue 39, item 4): the cover of every sound heard now breathes, slowly
+ * and by opacity alone (drawn by the compositor: no layout, nothing on the audio path), and not at
+ * all for a listener who asked for less motion. A paused sound's cover is still.
+ */
+const breathe = keyframes({ '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.72 } });
+const breathingSx = { '@media (prefers-reduced-motion: no-preference)': { '& [data-cover]': { animation: `${breathe} 7s ease-in-out infinite` } } } as const;
 
 const tapTakenSx = { [whileTapTaken]: { borderColor: 'primary.main', boxShadow: (theme: { palette: { primary: { main: string } } }) => `inset 0 0 0 2px ${theme.palette.primary.main}` } } as const;
 
@@ -55,6 +64,8 @@ export interface SoundCardProps {
   /** The cover: an image URL (the studio's PNG), or a CSS background (the noises have no file). */
   cover: { src: string; eager: boolean } | { background: string };
   state: CardState;
+  /** Its sound is heard now (the playing track, a noise alone, or a layer under a playing track): its cover breathes. */
+  sounding: boolean;
   /** Why it cannot play now (a tooltip; the card stays focusable), or undefined. */
   reason: string | undefined;
   onPlay: () => void;
@@ -76,7 +87,7 @@ function Cover({ cover }: { cover: SoundCardProps['cover'] }): ReactNode {
   return <Box component="span" data-cover="" aria-hidden="true" sx={{ ...coverSx, background: cover.background }} />;
 }
 
-export function SoundCard({ name, emoji, cover, state, reason, onPlay, mix, buttonProps, itemSx }: SoundCardProps) {
+export function SoundCard({ name, emoji, cover, state, sounding, reason, onPlay, mix, buttonProps, itemSx }: SoundCardProps) {
   const unavailable = reason !== undefined;
   // A layer is part of what plays, as the track is: both cards are marked.
   const active = state !== 'stopped' || mix?.role === 'layer';
@@ -108,6 +119,7 @@ export function SoundCard({ name, emoji, cover, state, reason, onPlay, mix, butt
         cursor: unavailable ? 'not-allowed' : 'pointer',
         '&:hover': { borderColor: unavailable ? 'divider' : 'primary.main' },
         '& [data-cover]': unavailable ? { opacity: 0.45, filter: 'grayscale(1)' } : {},
+        ...(sounding ? breathingSx : {}),
         ...tapTakenSx,
       }}
     >

@@ -32,6 +32,7 @@ export const cardGridSx = { listStyle: 'none', p: 0, m: 0, display: 'grid', gap:
 interface SoundscapeCardProps {
   sound: Soundscape;
   state: CardState;
+  sounding: boolean;
   reason: string | undefined;
   mix: CardMix | undefined;
   eager: boolean;
@@ -42,13 +43,14 @@ interface SoundscapeCardProps {
  * cards whose state changed render again (not all 24 in the tap's own task, which at 4x CPU
  * delays the first sound).
  */
-const SoundscapeCard = memo(function SoundscapeCard({ sound, state, reason, mix, eager }: SoundscapeCardProps) {
+const SoundscapeCard = memo(function SoundscapeCard({ sound, state, sounding, reason, mix, eager }: SoundscapeCardProps) {
   return (
     <SoundCard
       name={sound.name}
       emoji={sound.emoji}
       cover={{ src: cardCoverUrl(sound), eager }}
       state={state}
+      sounding={sounding}
       reason={reason}
       onPlay={() => playSound(sound.index)}
       mix={mix}
@@ -56,7 +58,7 @@ const SoundscapeCard = memo(function SoundscapeCard({ sound, state, reason, mix,
       itemSx={sound.reversedURL ? undefined : hiddenOnReversedHost}
     />
   );
-}, (before, after) => before.sound === after.sound && before.state === after.state && before.reason === after.reason && before.eager === after.eager && before.mix?.role === after.mix?.role);
+}, (before, after) => before.sound === after.sound && before.state === after.state && before.sounding === after.sounding && before.reason === after.reason && before.eager === after.eager && before.mix?.role === after.mix?.role);
 
 /** What the mix shows on a soundscape's card while `track` plays (null: nothing plays). */
 function soundscapeMix(sound: Soundscape, track: number | null, layers: readonly { sound: string }[]): CardMix | undefined {
@@ -81,16 +83,21 @@ export function SoundGrid({ unavailableReason }: SoundGridProps) {
 
   return (
     <Box component="ul" data-testid="sound-grid" sx={cardGridSx}>
-      {sounds.map((sound, position) => (
-        <SoundscapeCard
-          key={sound.index}
-          sound={sound}
-          state={sound.index === player.currentIndex && player.status !== 'idle' ? player.status : 'stopped'}
-          reason={hydrated ? unavailableReason?.(sound) : undefined}
-          mix={soundscapeMix(sound, track, mix.layers)}
-          eager={position < EAGER_COVERS}
-        />
-      ))}
+      {sounds.map((sound, position) => {
+        const cardMix = soundscapeMix(sound, track, mix.layers);
+        const state = sound.index === player.currentIndex && player.status !== 'idle' ? player.status : 'stopped';
+        return (
+          <SoundscapeCard
+            key={sound.index}
+            sound={sound}
+            state={state}
+            sounding={player.status === 'playing' && (state === 'playing' || cardMix?.role === 'layer')}
+            reason={hydrated ? unavailableReason?.(sound) : undefined}
+            mix={cardMix}
+            eager={position < EAGER_COVERS}
+          />
+        );
+      })}
     </Box>
   );
 }

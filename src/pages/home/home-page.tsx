@@ -20,7 +20,9 @@ import { useOfflineUnavailableReason } from '../../features/offline/use-offline-
 export default function HomePage() {
   const unavailableReason = useOfflineUnavailableReason();
   return (
-    <Stack spacing={3}>
+    // Spaced by gaps, not margins: a part hidden or held (the offline badge's place) takes no space of its own;
+    // with margins, the first sounds sat 24 px lower under a hidden first item.
+    <Stack spacing={3} useFlexGap>
       <LazySharedMixPrompt />
       <LazyContinueOffer />
       <OfflineBadge />
