@@ -28,3 +28,38 @@ export function int16ToChannels(pcm: Int16Array, target: readonly Float32Array[]
     for (let i = 0; i < frames; i++) x[i] = (pcm[i * count + c] ?? 0) / 32767;
   }
 }
+
+/** Where a streaming resample stands between chunks: the next output's position (input frames from the chunk's start) and each channel's last input sample. */
+export interface ResampleState {
+  phase: number;
+  readonly last: Float32Array;
+}
+
+export const resampleStart = (channels: number): ResampleState => ({ phase: 0, last: new Float32Array(channels) });
+
+/**
+ * Linear interpolation from `fromRate` to `toRate`, one chunk after another, continuous across chunks (and across
+ * the loop's wrap, since the chunks come in playing order): a context running at 44.1 kHz plays the stored 48 kHz
+ * loop without the step an AudioBuffer's own resampling leaves at each buffer's end. The same interpolation Chromium
+ * applies to a buffer at another rate, made continuous.
+ */
+export function resampleChunk(input: readonly Float32Array[], fromRate: number, toRate: number, state: ResampleState): Float32Array<ArrayBuffer>[] {
+  const n = input[0]?.length ?? 0;
+  const step = fromRate / toRate;
+  // Outputs at positions phase + k·step while they fall before the chunk's last sample; the rest wait for the next chunk.
+  const count = Math.max(0, Math.ceil((n - 1 - state.phase) / step));
+  const out = input.map((x, c) => {
+    const y = new Float32Array(count);
+    const last = state.last[c] ?? 0;
+    for (let k = 0; k < count; k++) {
+      const p = state.phase + k * step;
+      const i = Math.floor(p);
+      const a = i < 0 ? last : (x[i] ?? 0);
+      y[k] = a + ((x[i + 1] ?? 0) - a) * (p - i);
+    }
+    state.last[c] = x[n - 1] ?? 0;
+    return y;
+  });
+  state.phase = state.phase + count * step - n;
+  return out;
+}

@@ -11,14 +11,18 @@ import { encodeMp3 } from '../../studio/mp3';
 
 const RATE = 48_000;
 
-/** Seeded, gently low-passed noise with a slow swell, so a recording's ends do not meet (the raw wrap would click). */
+/**
+ * Seeded, gently low-passed noise over a slow drift from −0.2 to +0.2, so the recording's ends are far apart: played
+ * end to start without the import's crossfade, the wrap is a jump of 0.4, many times the noise's own steps.
+ */
 function recording(seconds: number, seed: number): Float32Array {
   let state = seed;
   let y = 0;
-  return Float32Array.from({ length: seconds * RATE }, (_, i) => {
+  const n = seconds * RATE;
+  return Float32Array.from({ length: n }, (_, i) => {
     state = (state * 1664525 + 1013904223) >>> 0;
     y = 0.8 * y + 0.2 * (state / 2 ** 32 - 0.5);
-    return y * (0.3 + 0.2 * Math.sin((2 * Math.PI * i) / (seconds * RATE * 1.3)));
+    return 0.15 * y + 0.4 * (i / n - 0.5);
   });
 }
 

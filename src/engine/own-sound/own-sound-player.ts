@@ -6,7 +6,7 @@
  * first, join on the sample. Starting one pauses the catalogue's track; a catalogue track starting stops it.
  */
 import { subscribe } from 'valtio/vanilla';
-import { int16ToChannels } from '../../lib/own-sound-pcm';
+import { int16ToChannels, resampleChunk, resampleStart, type ResampleState } from '../../lib/own-sound-pcm';
 import { pausePlayback, playerStore, type PlayerState } from '../../stores/player-store';
 import type { AudioBus } from '../audio-bus';
 import { fadeIn, fadeOut } from '../level-ramp';
@@ -42,8 +42,10 @@ interface Playing {
   readonly onStopped: (stop: OwnSoundStop) => void;
   readonly voices: Set<AudioBufferSourceNode>;
   next: number;
-  /** Where the next chunk starts (context seconds, on a frame). */
-  at: number;
+  /** Where the next chunk starts, in context frames (a whole number: chunks meet on a frame). */
+  atFrame: number;
+  /** A context at another rate than the stored 48 kHz: one continuous resample over the chunks in playing order. */
+  readonly resample: ResampleState | null;
   reading: boolean;
   timer: ReturnType<typeof setInterval>;
 }
@@ -65,26 +67,30 @@ export function createOwnSoundPlayer(bus: AudioBus, store: PlayerState = playerS
 
   const schedule = async (current: Playing): Promise<void> => {
     const { ctx, source } = current;
-    while (playing === current && current.at - ctx.currentTime < AHEAD_S) {
+    const rate = ctx.sampleRate;
+    while (playing === current && current.atFrame / rate - ctx.currentTime < AHEAD_S) {
       current.reading = true;
       const index = current.next;
       const pcm = new Int16Array(await source.readChunk(index));
       if (playing !== current) return;
-      const frames = Math.floor(pcm.length / source.channels);
-      const buffer = new AudioBuffer({ length: frames, numberOfChannels: source.channels, sampleRate: source.sampleRate });
-      int16ToChannels(pcm, Array.from({ length: source.channels }, (_, c) => buffer.getChannelData(c)));
+      const stored = Array.from({ length: source.channels }, () => new Float32Array(Math.floor(pcm.length / source.channels)));
+      int16ToChannels(pcm, stored);
+      const channels: Float32Array<ArrayBuffer>[] = current.resample ? resampleChunk(stored, source.sampleRate, rate, current.resample) : stored;
+      const frames = channels[0]?.length ?? 0;
+      const buffer = new AudioBuffer({ length: Math.max(1, frames), numberOfChannels: source.channels, sampleRate: rate });
+      channels.forEach((channel, c) => buffer.copyToChannel(channel, c));
       const voice = new AudioBufferSourceNode(ctx, { buffer });
       voice.connect(current.gain);
       // A read that came too late starts at once (a gap, but never a chunk cut short).
-      const at = Math.max(current.at, ctx.currentTime);
-      voice.start(at);
+      const atFrame = Math.max(current.atFrame, Math.ceil(ctx.currentTime * rate));
+      voice.start(atFrame / rate);
       current.voices.add(voice);
       voice.addEventListener('ended', () => {
         current.voices.delete(voice);
         voice.disconnect();
         if (playing === current && !current.reading) void pump(current);
       });
-      current.at = at + frames / source.sampleRate;
+      current.atFrame = atFrame + frames;
       current.next = (index + 1) % source.chunkCount;
     }
     current.reading = false;
@@ -114,11 +120,12 @@ export function createOwnSoundPlayer(bus: AudioBus, store: PlayerState = playerS
       bus.hold(HOLDER, true);
       const gain = ctx.createGain();
       gain.connect(nodes.input);
-      const at = Math.ceil((ctx.currentTime + START_LEAD_S) * ctx.sampleRate) / ctx.sampleRate;
-      fadeIn(gain.gain, ctx, 1, at);
+      const atFrame = Math.ceil((ctx.currentTime + START_LEAD_S) * ctx.sampleRate);
+      fadeIn(gain.gain, ctx, 1, atFrame / ctx.sampleRate);
       // A pump once a second besides each chunk's end (a throttled tab still runs it: an audible page is exempt).
       const current: Playing = {
-        source, ctx, gain, onStopped, voices: new Set(), next: 0, at, reading: false,
+        source, ctx, gain, onStopped, voices: new Set(), next: 0, atFrame, reading: false,
+        resample: ctx.sampleRate === source.sampleRate ? null : resampleStart(source.channels),
         timer: setInterval(() => {
           if (playing === current && !current.reading) void pump(current);
         }, 1000),

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { integratedLoudness, truePeakDb } from '../../../measure/loudness.ts';
 import { crossfadeLoop, gainToTarget, prepareLoop } from '../../../src/workers/own-sound-prepare';
-import { int16Chunk, int16ToChannels } from '../../../src/lib/own-sound-pcm';
+import { int16Chunk, int16ToChannels, resampleChunk, resampleStart } from '../../../src/lib/own-sound-pcm';
 
 const RATE = 48_000;
 /** Seeded noise, low-passed a little so neighbouring samples are related (as a recording's are). */
@@ -81,5 +81,25 @@ describe('own sound preparation', () => {
       expect(Math.abs((back[0]?.[i] ?? 0) - (left[1000 + i] ?? 0))).toBeLessThan(1 / 32767);
       expect(Math.abs((back[1]?.[i] ?? 0) - (right[1000 + i] ?? 0))).toBeLessThan(1 / 32767);
     }
+  });
+});
+
+describe('own sound resampling for a context at another rate', () => {
+  const sine = (n: number) => Float32Array.from({ length: n }, (_, i) => Math.sin((2 * Math.PI * 440 * i) / RATE));
+
+  it('gives the same samples chunk by chunk as over the whole signal: no step at a chunk join', () => {
+    const x = sine(RATE);
+    const whole = resampleChunk([x], RATE, 44_100, resampleStart(1))[0] as Float32Array;
+    const state = resampleStart(1);
+    const parts = [x.subarray(0, 12_345), x.subarray(12_345, 30_000), x.subarray(30_000)].flatMap((part) => resampleChunk([part], RATE, 44_100, state));
+    const joined = Float32Array.from(parts.flatMap((part) => Array.from(part)));
+    expect(joined.length).toBe(whole.length);
+    for (let i = 0; i < whole.length; i++) expect(joined[i]).toBeCloseTo(whole[i] ?? NaN, 6);
+  });
+
+  it('keeps the pitch: a 440 Hz sine at 48 kHz reads as 440 Hz at 44.1 kHz', () => {
+    const y = resampleChunk([sine(RATE)], RATE, 44_100, resampleStart(1))[0] as Float32Array;
+    expect(Math.abs(y.length - 44_100)).toBeLessThanOrEqual(1);
+    for (const k of [100, 5000, 30_000]) expect(y[k]).toBeCloseTo(Math.sin((2 * Math.PI * 440 * k) / 44_100), 2);
   });
 });
