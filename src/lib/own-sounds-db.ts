@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { OWN_SOUNDS_DB_NAME } from './own-sounds-db-name';
 
 /**
  * The listener's own sounds (issue 41), in their own database: SPEC fixes lull-audio at version 1 with one store,
@@ -6,7 +7,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
  * A sound is one `sounds` record (what the list shows and the player needs) and its `chunks` (5 s of 16-bit PCM each,
  * own-sound-pcm.ts), written in one transaction: an import that stops half-way leaves nothing.
  */
-export const OWN_SOUNDS_DB_NAME = 'lull-own-sounds';
+export { OWN_SOUNDS_DB_NAME };
 export const OWN_SOUNDS_DB_VERSION = 1;
 export const OWN_SOUNDS_STORE = 'sounds';
 export const OWN_CHUNKS_STORE = 'chunks';

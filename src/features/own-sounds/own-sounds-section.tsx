@@ -50,13 +50,16 @@ function useDropTarget(onFiles: (files: File[]) => void): boolean {
 const startImport = (files: File[]) => void importOwnSounds(files);
 
 /** "Your sounds" (issue 41): the import (picker, drop, progress, Cancel), what it said, and the stored sounds once one exists. */
-export function OwnSoundsSection() {
+export function OwnSoundsSection({ firstFiles }: { firstFiles: readonly File[] | null }) {
   const { job, messages } = useSnapshot(ownSoundsStore);
   const input = useRef<HTMLInputElement>(null);
   const over = useDropTarget(startImport);
+  // The files that loaded this section (picked or dropped before it was here) import once the list is read.
   useEffect(() => {
-    void loadOwnSounds();
-  }, []);
+    void loadOwnSounds().then(() => {
+      if (firstFiles?.length) startImport([...firstFiles]);
+    });
+  }, [firstFiles]);
   return (
     <Stack spacing={1.5} data-testid="own-sounds-area">
       <OwnSoundsList />

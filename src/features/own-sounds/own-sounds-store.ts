@@ -76,6 +76,8 @@ let cancelled = false;
 export async function importOwnSounds(files: readonly File[]): Promise<void> {
   if (files.length === 0 || ownSoundsStore.job) return;
   cancelled = false;
+  // At once, so a second call (a drop while the worker loads) waits its turn instead of running beside this one.
+  ownSoundsStore.job = { name: files[0]?.name ?? '', position: 1, count: files.length, progress: 0 };
   try {
     const prepare = await ownSoundPreparation();
     for (const [i, file] of files.entries()) {
