@@ -11,6 +11,7 @@ import { reportError, startErrorReporting } from './lib/error-reporting';
 import { listenForInstallPrompt } from './features/install/install-prompt';
 import { registerServiceWorker } from './features/offline/register-service-worker';
 import { startOfflineService } from './features/offline/offline-service';
+import { provideOwnSoundPreparation } from './features/own-sounds/own-sound-preparation';
 import { offlineStore } from './stores/offline-store';
 import { startApp } from './engine/start-app';
 import { lazyCacheBackend } from './workers/lazy-cache';
@@ -79,6 +80,8 @@ async function startClient(root: HTMLElement): Promise<void> {
   // at the first press on the page (a tap on a saved sound reads it) or the first save.
   const cache = lazyCacheBackend();
   startApp({ sources: startOfflineService(() => cache.backend) });
+  // Your sounds' import worker: its client (and comlink) load at the first import.
+  provideOwnSoundPreparation(async () => (await import('./workers/own-sound-client')).prepareOwnSound);
   for (const type of ['pointerdown', 'keydown']) window.addEventListener(type, cache.warm, { capture: true, passive: true, once: true });
   // Saved sounds are read offline, when no chunk can load without the service worker: with any on this device, the worker loads now.
   const stopWatching = subscribe(offlineStore, () => {

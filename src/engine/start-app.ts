@@ -16,6 +16,7 @@ import { createAudioBus, type AudioBus } from './audio-bus';
 import { fadeIn, fadeOut, ramp } from './level-ramp';
 import { firstTapHandover, handedOverContext } from './first-tap';
 import { startNoiseEngine } from './noise/noise-engine';
+import { startOwnSoundPlayer } from './own-sound/own-sound-player';
 import type { PlaybackSourceService } from './playback-sources';
 import { loadLoopWindows } from './player/load-loop-windows';
 import { startPlayerEngine } from './player/player-engine';
@@ -45,6 +46,7 @@ export function startApp({ sources }: AppServices): void {
   // A tap from now until React answers unlocks the app's own element.
   if (firstTap) firstTap.element = player.audio;
   startNoiseEngine(bus);
+  startOwnSoundPlayer(bus);
   startLayersWithTheFirst(bus, sources);
   const fadeOut = bus.fadeOut;
   startSleepTimerEngine((level) => fade(level), (seconds) => fadeOut(seconds));

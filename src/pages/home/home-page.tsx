@@ -12,6 +12,7 @@ import { LazySavedMixes } from '../../features/mix/lazy-saved-mixes';
 import { LazyContinueOffer } from '../../features/mix/lazy-continue-offer';
 import { ReversedNotice, SoundscapesSection } from '../../features/player/soundscapes-section';
 import { NoiseCards } from '../../features/player/noise-cards';
+import { LazyOwnSounds } from '../../features/own-sounds/lazy-own-sounds';
 import { OfflineBadge } from '../../features/offline/offline-badge';
 import { useOfflineUnavailableReason } from '../../features/offline/use-offline-availability';
 
@@ -28,6 +29,7 @@ export default function HomePage() {
       <OfflineBadge />
       <SoundscapesSection unavailableReason={unavailableReason} />
       <NoiseCards />
+      <LazyOwnSounds />
       {/* After the sounds (SPEC keeps it on the page): on a phone it no longer pushes them below the fold. */}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
         <Typography color="text.secondary" data-testid="disclaimer">

@@ -1,0 +1,62 @@
+/**
+ * The page's part of an import (issue 41): refuse what is too big before reading it, read it, tell a file that is
+ * not audio from audio that will not decode, and decode it at 48 kHz (decodeAudioData decodes off the main thread).
+ * The measuring, looping and storing are the import worker's.
+ */
+import { MAX_IMPORT_BYTES } from '../../lib/own-sound-strings';
+import { OWN_SAMPLE_RATE } from '../../lib/own-sound-pcm';
+
+/** The issue's cap: longer files keep their first 20 minutes. */
+export const MAX_IMPORT_SECONDS = 20 * 60;
+
+export type DecodeProblem = 'tooBig' | 'empty' | 'notAudio' | 'undecodable';
+
+export interface DecodedImport {
+  readonly channels: Float32Array[];
+  readonly truncated: boolean;
+}
+
+const startsWith = (bytes: Uint8Array, text: string, at = 0) => [...text].every((ch, i) => bytes[at + i] === ch.charCodeAt(0));
+
+/**
+ * Whether the first bytes are an audio container a browser may decode: ID3 or an MPEG/ADTS frame sync (MP3, AAC),
+ * RIFF WAVE, FLAC, Ogg, an MP4/M4A box, WebM/Matroska, AIFF, CAF. Anything else (an image renamed .mp3) is not audio.
+ */
+export function looksLikeAudio(head: Uint8Array): boolean {
+  if (head.length < 4) return false;
+  if (startsWith(head, 'ID3') || startsWith(head, 'fLaC') || startsWith(head, 'OggS') || startsWith(head, 'caff')) return true;
+  if (startsWith(head, 'RIFF') && startsWith(head, 'WAVE', 8)) return true;
+  if (startsWith(head, 'FORM') && (startsWith(head, 'AIFF', 8) || startsWith(head, 'AIFC', 8))) return true;
+  if (startsWith(head, 'ftyp', 4)) return true;
+  if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return true;
+  return head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0;
+}
+
+/** Checks that need no reading: the size. */
+export function sizeProblem(file: Blob): DecodeProblem | null {
+  if (file.size > MAX_IMPORT_BYTES) return 'tooBig';
+  return file.size === 0 ? 'empty' : null;
+}
+
+export async function decodeImport(file: Blob): Promise<DecodedImport | DecodeProblem> {
+  const early = sizeProblem(file);
+  if (early) return early;
+  const bytes = await file.arrayBuffer();
+  if (!looksLikeAudio(new Uint8Array(bytes, 0, Math.min(16, bytes.byteLength)))) return 'notAudio';
+  let decoded: AudioBuffer;
+  try {
+    // An offline context at 48 kHz resamples while decoding: the meter and the stored form are 48 kHz.
+    decoded = await new OfflineAudioContext({ numberOfChannels: 2, length: 1, sampleRate: OWN_SAMPLE_RATE }).decodeAudioData(bytes);
+  } catch {
+    return 'undecodable';
+  }
+  if (decoded.length === 0) return 'undecodable';
+  const frames = Math.min(decoded.length, MAX_IMPORT_SECONDS * OWN_SAMPLE_RATE);
+  // Stereo at most: a surround file keeps its front pair.
+  const channels = Array.from({ length: Math.min(2, decoded.numberOfChannels) }, (_, c) => {
+    const channel = new Float32Array(frames);
+    decoded.copyFromChannel(channel, c);
+    return channel;
+  });
+  return { channels, truncated: decoded.length > frames };
+}

@@ -1,0 +1,60 @@
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/DeleteForeverOutlined';
+import RenameIcon from '@mui/icons-material/DriveFileRenameOutlineOutlined';
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import { useId, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { ownSoundStrings as s } from '../../lib/own-sound-strings';
+import { DeleteOwnSoundDialog, RenameOwnSoundDialog } from './own-sound-dialogs';
+import { deleteOwnSound, ownSoundsStore, toggleOwnSound } from './own-sounds-store';
+
+/** The stored sounds: play as the track (a second tap stops), rename, delete. */
+export function OwnSoundsList() {
+  const { sounds, playingId } = useSnapshot(ownSoundsStore);
+  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
+  const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
+  const headingId = useId();
+  if (sounds.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby={headingId} data-testid="own-sounds">
+      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>{s.sectionTitle}</Typography>
+      <Box component="ul" sx={{ p: 0, m: 0 }}>
+        {sounds.map((sound) => {
+          const playing = playingId === sound.id;
+          return (
+            <Box component="li" key={sound.id} data-testid="own-sound" sx={{ listStyle: 'none', py: 1, borderTop: 1, borderColor: 'divider' }}>
+              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                <IconButton color="primary" aria-label={playing ? s.pause(sound.name) : s.play(sound.name)} aria-pressed={playing} onClick={() => toggleOwnSound(sound.id)} data-testid="own-sound-play">
+                  {playing ? <PauseIcon /> : <PlayArrowIcon />}
+                </IconButton>
+                <Box sx={{ minWidth: 0, flex: 1 }}>
+                  <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} data-testid="own-sound-name-text">{sound.name}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {`${Math.round(sound.frames / sound.sampleRate / 6) / 10} min · ${s.storageUsed(sound.storedBytes / 1e6)}`}
+                  </Typography>
+                </Box>
+                <IconButton aria-label={s.renameNamed(sound.name)} aria-haspopup="dialog" onClick={() => setRenaming({ id: sound.id, name: sound.name })}><RenameIcon /></IconButton>
+                <IconButton aria-label={s.deleteNamed(sound.name)} aria-haspopup="dialog" onClick={() => setDeleting({ id: sound.id, name: sound.name })}><DeleteIcon /></IconButton>
+              </Stack>
+            </Box>
+          );
+        })}
+      </Box>
+      {renaming && <RenameOwnSoundDialog id={renaming.id} name={renaming.name} onClose={() => setRenaming(null)} />}
+      {deleting && (
+        <DeleteOwnSoundDialog
+          name={deleting.name}
+          onClose={() => setDeleting(null)}
+          onConfirm={() => {
+            void deleteOwnSound(deleting.id);
+            setDeleting(null);
+          }}
+        />
+      )}
+    </Box>
+  );
+}

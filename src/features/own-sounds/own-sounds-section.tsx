@@ -1,0 +1,99 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import UploadIcon from '@mui/icons-material/UploadFileOutlined';
+import { useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { ownSoundStrings as s } from '../../lib/own-sound-strings';
+import { OwnSoundsList } from './own-sounds-list';
+import { cancelImport, dismissOwnSoundMessage, importOwnSounds, loadOwnSounds, ownSoundsStore } from './own-sounds-store';
+
+/** What the picker offers; the browser decides what it can decode (a file it cannot is refused with a message). */
+const ACCEPT = 'audio/*,.mp3,.m4a,.aac,.ogg,.opus,.oga,.wav,.flac,.webm';
+
+const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
+
+/** Files dropped anywhere on the page that shows this section (the home page) are imported. */
+function useDropTarget(onFiles: (files: File[]) => void): boolean {
+  const [over, setOver] = useState(false);
+  useEffect(() => {
+    const onDragOver = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+      setOver(true);
+    };
+    const onDragLeave = (event: DragEvent) => {
+      if (event.relatedTarget === null) setOver(false);
+    };
+    const onDrop = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      setOver(false);
+      onFiles(Array.from(event.dataTransfer?.files ?? []));
+    };
+    window.addEventListener('dragover', onDragOver);
+    window.addEventListener('dragleave', onDragLeave);
+    window.addEventListener('drop', onDrop);
+    return () => {
+      window.removeEventListener('dragover', onDragOver);
+      window.removeEventListener('dragleave', onDragLeave);
+      window.removeEventListener('drop', onDrop);
+    };
+  }, [onFiles]);
+  return over;
+}
+
+const startImport = (files: File[]) => void importOwnSounds(files);
+
+/** "Your sounds" (issue 41): the import (picker, drop, progress, Cancel), what it said, and the stored sounds once one exists. */
+export function OwnSoundsSection({ firstFiles }: { firstFiles: readonly File[] | null }) {
+  const { job, messages } = useSnapshot(ownSoundsStore);
+  const input = useRef<HTMLInputElement>(null);
+  const over = useDropTarget(startImport);
+  // The files that loaded this section (picked or dropped before it was here) import once the list is read.
+  useEffect(() => {
+    void loadOwnSounds().then(() => {
+      if (firstFiles?.length) startImport([...firstFiles]);
+    });
+  }, [firstFiles]);
+  return (
+    <Stack spacing={1.5} data-testid="own-sounds-area">
+      <OwnSoundsList />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+        <Button variant="outlined" startIcon={<UploadIcon />} disabled={job !== null} onClick={() => input.current?.click()} sx={{ flexShrink: 0 }}>{s.addSounds}</Button>
+        <Typography variant="body2" color="text.secondary">{s.addSoundsHint}</Typography>
+        <input
+          ref={input}
+          type="file"
+          accept={ACCEPT}
+          multiple
+          hidden
+          data-testid="own-sounds-input"
+          onChange={(event) => {
+            startImport(Array.from(event.target.files ?? []));
+            event.target.value = '';
+          }}
+        />
+      </Stack>
+      {over && <Alert severity="info" icon={<UploadIcon />} data-testid="own-sounds-drop">{s.dropHere}</Alert>}
+      {job && (
+        <Box data-testid="own-sounds-job">
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }} id="own-sounds-job-label">{s.importing(job.name, job.position, job.count)}</Typography>
+            <Button size="small" onClick={cancelImport} data-testid="own-sounds-cancel">{s.cancel}</Button>
+          </Stack>
+          <LinearProgress variant="determinate" value={Math.round(job.progress * 100)} aria-labelledby="own-sounds-job-label" />
+        </Box>
+      )}
+      {messages.map((message) => (
+        <Alert key={message.id} severity={message.severity} onClose={() => dismissOwnSoundMessage(message.id)} slotProps={{ closeButton: { 'aria-label': s.dismiss } }} data-testid="own-sounds-message" sx={{ overflowWrap: 'anywhere' }}>
+          {message.text}
+        </Alert>
+      ))}
+    </Stack>
+  );
+}

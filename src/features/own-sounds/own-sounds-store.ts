@@ -1,0 +1,170 @@
+import { proxy } from 'valtio/vanilla';
+import { reportError } from '../../lib/error-reporting';
+import { MAX_OWN_SOUND_NAME_LENGTH, ownSoundStrings as s } from '../../lib/own-sound-strings';
+import { deleteOwnSoundRecord, listOwnSounds, openOwnSoundsDb, readOwnChunk, renameOwnSoundRecord, type OwnSoundRecord, type OwnSoundsDb } from '../../lib/own-sounds-db';
+import { playOwnSound, stopOwnSound } from '../../engine/own-sound/own-sound-player';
+import { importOneFile, type ImportJob } from './import-one-file';
+import { ownSoundPreparation } from './own-sound-preparation';
+
+/**
+ * The listener's own sounds (issue 41): what is stored (read from the database, changed only once a write
+ * succeeded), the import under way with its progress, the messages of the last imports, and which one plays.
+ */
+export interface OwnSoundMessage {
+  readonly id: number;
+  readonly severity: 'success' | 'info' | 'error';
+  readonly text: string;
+}
+
+export interface OwnSoundsState {
+  sounds: OwnSoundRecord[];
+  loaded: boolean;
+  /** The import under way: which file, which of how many, and how far (0..1). */
+  job: { name: string; position: number; count: number; progress: number } | null;
+  messages: OwnSoundMessage[];
+  playingId: string | null;
+}
+
+export const ownSoundsStore = proxy<OwnSoundsState>({ sounds: [], loaded: false, job: null, messages: [], playingId: null });
+
+let dbOpening: Promise<OwnSoundsDb> | undefined;
+const db = (): Promise<OwnSoundsDb> => {
+  dbOpening ??= openOwnSoundsDb().catch((error: unknown) => {
+    dbOpening = undefined;
+    throw error;
+  });
+  return dbOpening;
+};
+
+let messageId = 0;
+function say(severity: OwnSoundMessage['severity'], text: string): void {
+  messageId += 1;
+  ownSoundsStore.messages.push({ id: messageId, severity, text });
+}
+
+export function dismissOwnSoundMessage(id: number): void {
+  ownSoundsStore.messages = ownSoundsStore.messages.filter((message) => message.id !== id);
+}
+
+export async function loadOwnSounds(): Promise<void> {
+  try {
+    ownSoundsStore.sounds = await listOwnSounds(await db());
+  } catch (error) {
+    reportError(error, 'Lull: your sounds could not be read:');
+  } finally {
+    ownSoundsStore.loaded = true;
+  }
+}
+
+/** Names are validated like playlists' (not empty after trimming) and kept short enough to read in a list. */
+export function validateOwnSoundName(name: string): 'required' | 'tooLong' | null {
+  const trimmed = name.trim();
+  if (trimmed === '') return 'required';
+  return trimmed.length > MAX_OWN_SOUND_NAME_LENGTH ? 'tooLong' : null;
+}
+
+/** A file's name as a sound's first name: without its extension, trimmed, cut to the limit. */
+export function nameFromFile(fileName: string): string {
+  const base = fileName.replace(/\.[^.]{1,5}$/, '').replace(/\s+/g, ' ').trim();
+  return (base || 'My sound').slice(0, MAX_OWN_SOUND_NAME_LENGTH).trim();
+}
+
+let current: ImportJob | null = null;
+let cancelled = false;
+
+/** Several files, one after another; one that fails says why and the next goes on. */
+export async function importOwnSounds(files: readonly File[]): Promise<void> {
+  if (files.length === 0 || ownSoundsStore.job) return;
+  cancelled = false;
+  // At once, so a second call (a drop while the worker loads) waits its turn instead of running beside this one.
+  ownSoundsStore.job = { name: files[0]?.name ?? '', position: 1, count: files.length, progress: 0 };
+  try {
+    const prepare = await ownSoundPreparation();
+    for (const [i, file] of files.entries()) {
+      if (cancelled) break;
+      ownSoundsStore.job = { name: file.name, position: i + 1, count: files.length, progress: 0 };
+      current = importOneFile(file, nameFromFile(file.name), prepare, (progress) => {
+        if (ownSoundsStore.job) ownSoundsStore.job.progress = progress;
+      });
+      const outcome = await current.outcome;
+      current = null;
+      if (outcome.kind === 'stored') {
+        ownSoundsStore.sounds.push(outcome.sound);
+        say('success', s.ready(outcome.sound.name));
+        if (outcome.sound.truncated) say('info', s.truncated(file.name, 20));
+      } else if (outcome.kind === 'refused') {
+        say('error', outcome.message);
+      } else if (outcome.kind === 'cancelled') {
+        say('info', s.cancelled);
+      }
+    }
+  } catch (error) {
+    reportError(error, 'Lull: an import failed:');
+    say('error', s.failed(ownSoundsStore.job?.name ?? ''));
+  } finally {
+    current = null;
+    ownSoundsStore.job = null;
+  }
+}
+
+/** Stops the import under way and the files after it; what it had written is deleted. */
+export function cancelImport(): void {
+  cancelled = true;
+  current?.cancel();
+}
+
+export async function renameOwnSound(id: string, name: string): Promise<boolean> {
+  if (validateOwnSoundName(name)) return false;
+  const trimmed = name.trim();
+  try {
+    await renameOwnSoundRecord(await db(), id, trimmed);
+  } catch (error) {
+    reportError(error, 'Lull: a rename failed:');
+    say('error', s.renameFailed);
+    return false;
+  }
+  const sound = ownSoundsStore.sounds.find((each) => each.id === id);
+  if (sound) sound.name = trimmed;
+  return true;
+}
+
+export async function deleteOwnSound(id: string): Promise<void> {
+  const sound = ownSoundsStore.sounds.find((each) => each.id === id);
+  if (!sound) return;
+  if (ownSoundsStore.playingId === id) stopOwnSound();
+  try {
+    await deleteOwnSoundRecord(await db(), id);
+  } catch (error) {
+    reportError(error, 'Lull: a delete failed:');
+    say('error', s.deleteFailed(sound.name));
+    return;
+  }
+  ownSoundsStore.sounds = ownSoundsStore.sounds.filter((each) => each.id !== id);
+}
+
+/** Call from the click itself (the context resumes inside the gesture). The database is opened by then: the list was read from it. */
+export function toggleOwnSound(id: string): void {
+  if (ownSoundsStore.playingId === id) {
+    stopOwnSound();
+    return;
+  }
+  const sound = ownSoundsStore.sounds.find((each) => each.id === id);
+  if (!sound) return;
+  ownSoundsStore.playingId = id;
+  const source = {
+    id,
+    sampleRate: sound.sampleRate,
+    channels: sound.channels,
+    chunkFrames: sound.chunkFrames,
+    chunkCount: sound.chunkCount,
+    frames: sound.frames,
+    readChunk: async (index: number) => readOwnChunk(await db(), id, index),
+  };
+  playOwnSound(source, (stop) => {
+    if (ownSoundsStore.playingId === id) ownSoundsStore.playingId = null;
+    if (stop.reason === 'failed') {
+      reportError(stop.error, 'Lull: your sound could not play:');
+      say('error', s.playFailed(sound.name));
+    }
+  });
+}

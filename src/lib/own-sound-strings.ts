@@ -1,0 +1,48 @@
+/**
+ * What the "Your sounds" feature says (issue 41), in one place beside strings.ts (which holds SPEC's strings and is
+ * at its length limit). A file's name is shown as the listener named it; React escapes it, and long ones are cut.
+ */
+export const MAX_OWN_SOUND_NAME_LENGTH = 60;
+/** Files larger than this are refused before a byte is read. */
+export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
+
+/** A name as a message quotes it: at most 80 characters. */
+const quoted = (name: string) => `“${name.length > 80 ? `${name.slice(0, 79)}…` : name}”`;
+
+export const ownSoundStrings = {
+  sectionTitle: 'Your sounds',
+  addSounds: 'Add your sounds',
+  addSoundsHint: 'Bring a recording (a fan, the rain on your window): Lull makes it a seamless loop that stays on this device.',
+  dropHere: 'Drop audio files to add them to Your sounds',
+  importing: (name: string, position: number, count: number) => (count > 1 ? `Preparing ${quoted(name)} (${position} of ${count})` : `Preparing ${quoted(name)}`),
+  cancel: 'Cancel',
+  play: (name: string) => `Play ${name}`,
+  pause: (name: string) => `Pause ${name}`,
+  rename: 'Rename',
+  renameNamed: (name: string) => `Rename ${name}`,
+  renameTitle: 'Rename your sound',
+  nameLabel: 'Name',
+  nameRequired: 'Please enter a name',
+  nameTooLong: (max: number) => `Use at most ${max} characters.`,
+  save: 'Save',
+  delete: 'Delete',
+  deleteNamed: (name: string) => `Delete ${name}`,
+  confirmDeleteTitle: (name: string) => `Delete ${quoted(name)}?`,
+  confirmDeleteBody: 'The sound is removed from this device. The file you imported it from is not touched.',
+  dismiss: 'Dismiss',
+  storageUsed: (megabytes: number) => `${megabytes.toFixed(1)} MB on this device`,
+  ready: (name: string) => `${quoted(name)} is ready in Your sounds.`,
+  truncated: (name: string, minutes: number) => `${quoted(name)} is longer than ${minutes} minutes: its first ${minutes} minutes were kept.`,
+  tooBig: (name: string) => `${quoted(name)} is over 200 MB: Lull cannot import it. Nothing was read.`,
+  empty: (name: string) => `${quoted(name)} is empty (0 bytes).`,
+  notAudio: (name: string) => `${quoted(name)} is not an audio file.`,
+  undecodable: (name: string) => `${quoted(name)} could not be decoded: it is damaged, cut short, or in a format this browser cannot play.`,
+  silent: (name: string) => `${quoted(name)} is silent: there is nothing to loop.`,
+  tooShort: (name: string, seconds: number) => `${quoted(name)} is shorter than ${seconds} seconds: too short to loop.`,
+  notSaved: (name: string) => `${quoted(name)} could not be saved on this device (storage is full or blocked). Nothing was kept.`,
+  failed: (name: string) => `${quoted(name)} could not be imported. Nothing was kept.`,
+  cancelled: 'Import cancelled. Nothing was kept.',
+  playFailed: (name: string) => `${quoted(name)} could not be played.`,
+  deleteFailed: (name: string) => `${quoted(name)} could not be deleted. It is unchanged.`,
+  renameFailed: 'The name could not be saved. It is unchanged.',
+};

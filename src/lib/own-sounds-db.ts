@@ -1,0 +1,95 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { OWN_SOUNDS_DB_NAME } from './own-sounds-db-name';
+
+/**
+ * The listener's own sounds (issue 41), in their own database: SPEC fixes lull-audio at version 1 with one store,
+ * and the cache worker opens it at that version, so a second database cannot disturb a saved sound, mix or playlist.
+ * A sound is one `sounds` record (what the list shows and the player needs) and its `chunks` (5 s of 16-bit PCM each,
+ * own-sound-pcm.ts), written in one transaction: an import that stops half-way leaves nothing.
+ */
+export { OWN_SOUNDS_DB_NAME };
+export const OWN_SOUNDS_DB_VERSION = 1;
+export const OWN_SOUNDS_STORE = 'sounds';
+export const OWN_CHUNKS_STORE = 'chunks';
+
+export interface OwnSoundRecord {
+  id: string;
+  name: string;
+  /** Loop length in frames at `sampleRate`. */
+  frames: number;
+  sampleRate: number;
+  channels: number;
+  chunkFrames: number;
+  chunkCount: number;
+  /** Bytes of PCM stored (the storage it uses). */
+  storedBytes: number;
+  loudnessLufs: number;
+  gainDb: number;
+  truePeakDb: number;
+  /** The source was longer than the cap: only its first minutes were kept. */
+  truncated: boolean;
+  /** ISO time. */
+  savedAt: string;
+}
+
+export interface OwnChunkRecord {
+  soundId: string;
+  index: number;
+  /** Interleaved Int16 samples. */
+  pcm: ArrayBuffer;
+}
+
+interface OwnSoundsSchema extends DBSchema {
+  sounds: { key: string; value: OwnSoundRecord };
+  chunks: { key: [string, number]; value: OwnChunkRecord };
+}
+
+export type OwnSoundsDb = IDBPDatabase<OwnSoundsSchema>;
+
+export async function openOwnSoundsDb(): Promise<OwnSoundsDb> {
+  if (typeof indexedDB === 'undefined') throw new Error('IndexedDB is not available in this browser');
+  const db = await openDB<OwnSoundsSchema>(OWN_SOUNDS_DB_NAME, OWN_SOUNDS_DB_VERSION, {
+    upgrade(database) {
+      database.createObjectStore(OWN_SOUNDS_STORE, { keyPath: 'id' });
+      database.createObjectStore(OWN_CHUNKS_STORE, { keyPath: ['soundId', 'index'] });
+    },
+  });
+  // Another tab upgrading later must not be blocked by this connection.
+  db.addEventListener('versionchange', () => db.close());
+  return db;
+}
+
+const chunkRange = (soundId: string) => IDBKeyRange.bound([soundId, 0], [soundId, Number.MAX_SAFE_INTEGER]);
+
+/** The sound and all its chunks in one transaction: both land, or neither. */
+export async function putOwnSound(db: OwnSoundsDb, sound: OwnSoundRecord, chunks: readonly ArrayBuffer[]): Promise<void> {
+  const tx = db.transaction([OWN_SOUNDS_STORE, OWN_CHUNKS_STORE], 'readwrite');
+  const writes: Promise<unknown>[] = chunks.map((pcm, index) => tx.objectStore(OWN_CHUNKS_STORE).put({ soundId: sound.id, index, pcm }));
+  writes.push(tx.objectStore(OWN_SOUNDS_STORE).put(sound));
+  // The transaction's own outcome decides (a quota error aborts it); a failed put is that abort seen early.
+  await Promise.all([...writes.map((write) => write.catch(() => undefined)), tx.done]);
+}
+
+export async function listOwnSounds(db: OwnSoundsDb): Promise<OwnSoundRecord[]> {
+  const all = await db.getAll(OWN_SOUNDS_STORE);
+  return all.sort((a, b) => a.savedAt.localeCompare(b.savedAt));
+}
+
+export async function readOwnChunk(db: OwnSoundsDb, soundId: string, index: number): Promise<ArrayBuffer> {
+  const record = await db.get(OWN_CHUNKS_STORE, [soundId, index]);
+  if (!record) throw new Error(`own sound ${soundId}: chunk ${index} is missing`);
+  return record.pcm;
+}
+
+export async function renameOwnSoundRecord(db: OwnSoundsDb, soundId: string, name: string): Promise<void> {
+  const tx = db.transaction(OWN_SOUNDS_STORE, 'readwrite');
+  const sound = await tx.store.get(soundId);
+  if (sound) await tx.store.put({ ...sound, name });
+  await tx.done;
+}
+
+/** The sound and its chunks, in one transaction (a sound never loses its chunks while its record stays). */
+export async function deleteOwnSoundRecord(db: OwnSoundsDb, soundId: string): Promise<void> {
+  const tx = db.transaction([OWN_SOUNDS_STORE, OWN_CHUNKS_STORE], 'readwrite');
+  await Promise.all([tx.objectStore(OWN_SOUNDS_STORE).delete(soundId), tx.objectStore(OWN_CHUNKS_STORE).delete(chunkRange(soundId)), tx.done]);
+}

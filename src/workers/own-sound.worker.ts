@@ -1,0 +1,51 @@
+import * as Comlink from 'comlink';
+import { int16Chunk, OWN_CHUNK_FRAMES, OWN_SAMPLE_RATE } from '../lib/own-sound-pcm';
+import { openOwnSoundsDb, putOwnSound, type OwnSoundRecord } from '../lib/own-sounds-db';
+import type { PrepareRequest, PrepareResult } from '../lib/own-sound-contract';
+import { prepareLoop } from './own-sound-prepare';
+
+/**
+ * The import worker (issue 41): the computation of an import, off the main thread. It takes the decoded recording
+ * (48 kHz channels, transferred), measures it, makes it a levelled seamless loop, cuts it into 16-bit chunks and
+ * stores the sound in one transaction. The page cancels by terminating it: a transaction cut short stores nothing.
+ */
+const ownSoundWorkerApi = {
+  async prepareAndStore(request: PrepareRequest, onProgress: (fraction: number) => void): Promise<PrepareResult> {
+    const prepared = prepareLoop(request.channels, (fraction) => onProgress(0.7 * fraction));
+    if (typeof prepared === 'string') return { problem: prepared };
+    const { channels } = prepared;
+    const frames = channels[0]?.length ?? 0;
+    const chunks: ArrayBuffer[] = [];
+    for (let from = 0; from < frames; from += OWN_CHUNK_FRAMES) {
+      chunks.push(int16Chunk(channels, from, Math.min(frames, from + OWN_CHUNK_FRAMES)).buffer as ArrayBuffer);
+      onProgress(0.7 + (0.2 * from) / frames);
+    }
+    const stored: OwnSoundRecord = {
+      id: request.id,
+      name: request.name,
+      frames,
+      sampleRate: OWN_SAMPLE_RATE,
+      channels: channels.length,
+      chunkFrames: OWN_CHUNK_FRAMES,
+      chunkCount: chunks.length,
+      storedBytes: chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0),
+      loudnessLufs: prepared.loudnessLufs,
+      gainDb: prepared.gainDb,
+      truePeakDb: prepared.truePeakDb,
+      truncated: request.truncated,
+      savedAt: new Date().toISOString(),
+    };
+    const db = await openOwnSoundsDb();
+    try {
+      await putOwnSound(db, stored, chunks);
+    } finally {
+      db.close();
+    }
+    onProgress(1);
+    return { stored };
+  },
+};
+
+export type OwnSoundWorkerApi = typeof ownSoundWorkerApi;
+
+Comlink.expose(ownSoundWorkerApi);

@@ -1,0 +1,217 @@
+/**
+ * Your sounds (issue 41), in Chromium: fixtures made here at run time (a WAV, an MP3 from the studio's encoder, a
+ * silent WAV, a corrupt file, an image renamed .mp3, an empty file), imported through the picker and by a drop,
+ * played as the track and recorded, offline after a reload, renamed, deleted, and cancelled half-way.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { outputProbeScript, seamMetrics, type OutputProbe } from './output-probe';
+import { encodeMp3 } from '../../studio/mp3';
+
+const RATE = 48_000;
+
+/**
+ * Seeded, gently low-passed noise over a slow drift from −0.2 to +0.2, so the recording's ends are far apart: played
+ * end to start without the import's crossfade, the wrap is a jump of 0.4, many times the noise's own steps.
+ */
+function recording(seconds: number, seed: number): Float32Array {
+  let state = seed;
+  let y = 0;
+  const n = seconds * RATE;
+  return Float32Array.from({ length: n }, (_, i) => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    y = 0.8 * y + 0.2 * (state / 2 ** 32 - 0.5);
+    return 0.15 * y + 0.4 * (i / n - 0.5);
+  });
+}
+
+function wav(channels: Float32Array[], rate = RATE): Buffer {
+  const frames = channels[0]?.length ?? 0;
+  const data = frames * channels.length * 2;
+  const out = Buffer.alloc(44 + data);
+  out.write('RIFF', 0);
+  out.writeUInt32LE(36 + data, 4);
+  out.write('WAVEfmt ', 8);
+  out.writeUInt32LE(16, 16);
+  out.writeUInt16LE(1, 20);
+  out.writeUInt16LE(channels.length, 22);
+  out.writeUInt32LE(rate, 24);
+  out.writeUInt32LE(rate * channels.length * 2, 28);
+  out.writeUInt16LE(channels.length * 2, 32);
+  out.writeUInt16LE(16, 34);
+  out.write('data', 36);
+  out.writeUInt32LE(data, 40);
+  for (let i = 0; i < frames; i++) {
+    for (const [c, x] of channels.entries()) out.writeInt16LE(Math.round(Math.max(-1, Math.min(1, x[i] ?? 0)) * 32767), 44 + (i * channels.length + c) * 2);
+  }
+  return out;
+}
+
+const HOSTILE = `<img src=x onerror="document.title='owned'">${'a'.repeat(2000)}`;
+
+/** The own-sounds database, counted from the page. */
+const stored = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ sounds: number; chunks: number }>((resolve, reject) => {
+        const open = indexedDB.open('lull-own-sounds');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('sounds')) {
+            db.close();
+            resolve({ sounds: 0, chunks: 0 });
+            return;
+          }
+          const tx = db.transaction(['sounds', 'chunks']);
+          const sounds = tx.objectStore('sounds').count();
+          const chunks = tx.objectStore('chunks').count();
+          tx.oncomplete = () => {
+            db.close();
+            resolve({ sounds: sounds.result, chunks: chunks.result });
+          };
+        };
+      }),
+  );
+
+const messages = (page: Page) => page.getByTestId('own-sounds-message');
+const ownSound = (page: Page, name: RegExp | string) => page.getByTestId('own-sound').filter({ has: page.getByTestId('own-sound-name-text').getByText(name) });
+
+/** Records `ms` of what the page outputs once the sound is heard, on the audio thread. */
+async function hear(page: Page, ms: number) {
+  await page.evaluate(() => {
+    const probe = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
+    probe.take();
+    probe.record(true);
+  });
+  await page.waitForTimeout(ms);
+  return page.evaluate(() => {
+    const probe = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
+    probe.record(false);
+    const { samples, sampleRate, holes, droppedBlocks } = probe.take();
+    const first = Array.prototype.findIndex.call(samples, (x: number) => x !== 0);
+    const heard = Array.from(samples).slice(Math.max(0, first));
+    const rms = Math.sqrt(heard.reduce((sum, x) => sum + x * x, 0) / Math.max(1, heard.length));
+    return { samples: heard, sampleRate, holes: holes.map((at: number) => at - first), droppedBlocks, rms };
+  });
+}
+
+test.describe('Your sounds', () => {
+  test('bad input: an image renamed .mp3, a corrupt file, an empty one and pure silence each say why, and nothing is stored', async ({ page }) => {
+    const png = readFileSync(new URL('../../public/icons/icon-192.png', import.meta.url));
+    const corrupt = Buffer.concat([Buffer.from('RIFF\x10\x00\x00\x00WAVEfmt '), Buffer.alloc(64, 0x7f)]);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Add your sounds' })).toBeVisible();
+    await page.getByTestId('own-sounds-input').setInputFiles([
+      { name: 'holiday.mp3', mimeType: 'audio/mpeg', buffer: png },
+      { name: 'broken.wav', mimeType: 'audio/wav', buffer: corrupt },
+      { name: 'nothing.mp3', mimeType: 'audio/mpeg', buffer: Buffer.alloc(0) },
+      { name: 'quiet.wav', mimeType: 'audio/wav', buffer: wav([new Float32Array(6 * RATE), new Float32Array(6 * RATE)]) },
+    ]);
+    await expect(messages(page)).toHaveCount(4, { timeout: 30_000 });
+    await expect(messages(page).nth(0)).toHaveText('“holiday.mp3” is not an audio file.');
+    await expect(messages(page).nth(1)).toHaveText('“broken.wav” could not be decoded: it is damaged, cut short, or in a format this browser cannot play.');
+    await expect(messages(page).nth(2)).toHaveText('“nothing.mp3” is empty (0 bytes).');
+    await expect(messages(page).nth(3)).toHaveText('“quiet.wav” is silent: there is nothing to loop.');
+    await expect(page.getByTestId('own-sounds')).toHaveCount(0);
+    expect(await stored(page)).toEqual({ sounds: 0, chunks: 0 });
+  });
+
+  test('Cancel half-way leaves nothing behind', async ({ page }) => {
+    await page.goto('/');
+    await page.getByTestId('own-sounds-input').setInputFiles([{ name: 'long.wav', mimeType: 'audio/wav', buffer: wav([recording(90, 7), recording(90, 8)]) }]);
+    await expect(page.getByTestId('own-sounds-job')).toBeVisible();
+    await expect(page.getByTestId('own-sounds-job').getByRole('progressbar')).toHaveAttribute('aria-valuenow', /\d+/);
+    await page.getByTestId('own-sounds-cancel').click();
+    await expect(messages(page)).toHaveText(['Import cancelled. Nothing was kept.'], { timeout: 30_000 });
+    await expect(page.getByTestId('own-sounds-job')).toHaveCount(0);
+    expect(await stored(page)).toEqual({ sounds: 0, chunks: 0 });
+  });
+
+  test.describe('stored, played, offline', () => {
+    test.use({ serviceWorkers: 'allow', bypassCSP: true });
+
+    test('a WAV (hostile 2,000-character name) and a studio MP3 import, play as the track without a seam, play offline after a reload, rename and delete', async ({ page, context, allowConsoleErrors }) => {
+      allowConsoleErrors(/net::ERR_INTERNET_DISCONNECTED/);
+      await page.addInitScript(outputProbeScript(4096, 'worklet'));
+      await page.goto('/');
+      await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 20_000 });
+      const mp3 = Buffer.from(await encodeMp3(recording(7, 3), recording(7, 4), { vbrQuality: 4 }));
+      // 8 s: a 6 s loop after its 2 s crossfade, stored as a 5 s chunk and a 1 s one, so one recording crosses both joins.
+      await page.getByTestId('own-sounds-input').setInputFiles([
+        { name: `${HOSTILE}.wav`, mimeType: 'audio/wav', buffer: wav([recording(8, 1), recording(8, 2)]) },
+        { name: 'fan.mp3', mimeType: 'audio/mpeg', buffer: mp3 },
+      ]);
+      await expect(page.getByTestId('own-sound')).toHaveCount(2, { timeout: 45_000 });
+      await expect(messages(page)).toHaveCount(2);
+      // The name is text, cut to 60 characters: no element was made from it.
+      await expect(page.locator('img[src="x"]')).toHaveCount(0);
+      expect(await page.title()).not.toBe('owned');
+      const hostileRow = ownSound(page, '<img src=x');
+      await expect(hostileRow.getByTestId('own-sound-name-text')).toHaveText(HOSTILE.slice(0, 60));
+
+      await hostileRow.getByTestId('own-sound-play').click();
+      await expect(hostileRow.getByTestId('own-sound-play')).toHaveAttribute('aria-pressed', 'true');
+      await page.waitForTimeout(500);
+      const heard = await hear(page, 7000);
+      const metrics = seamMetrics(heard.samples, heard.sampleRate, heard.holes);
+      console.log(`own sound as heard: ${JSON.stringify({ rms: heard.rms, dropped: heard.droppedBlocks, ...metrics })}`);
+      expect(heard.rms, 'RMS heard').toBeGreaterThan(0.01);
+      expect(heard.samples.length / heard.sampleRate, 'seconds heard (across the chunk join at 5 s and the loop at 6 s)').toBeGreaterThan(6.2);
+      expect(metrics.longestSilenceMs, 'longest silence (ms)').toBeLessThanOrEqual(1);
+      expect(metrics.maxJumpRatio, 'largest jump / p99.9').toBeLessThanOrEqual(3);
+
+      // Pause, then offline: the sounds are on the device.
+      await hostileRow.getByTestId('own-sound-play').click();
+      await expect(hostileRow.getByTestId('own-sound-play')).toHaveAttribute('aria-pressed', 'false');
+      await context.setOffline(true);
+      await page.reload();
+      await expect(page.getByTestId('own-sound')).toHaveCount(2);
+      const fan = ownSound(page, 'fan');
+      await fan.getByTestId('own-sound-play').click();
+      await page.waitForTimeout(500);
+      expect((await hear(page, 1500)).rms, 'RMS heard offline').toBeGreaterThan(0.01);
+      await fan.getByTestId('own-sound-play').click();
+
+      // Rename: validated like a playlist's name.
+      await fan.getByRole('button', { name: 'Rename fan' }).click();
+      await page.getByTestId('own-sound-name').fill('   ');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByTestId('own-sound-name-problem')).toHaveText('Please enter a name');
+      await page.getByTestId('own-sound-name').fill('Kitchen fan');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(ownSound(page, 'Kitchen fan')).toHaveCount(1);
+      await page.reload();
+      await expect(ownSound(page, 'Kitchen fan')).toHaveCount(1);
+
+      // Delete asks first; Cancel keeps it.
+      const before = await stored(page);
+      await ownSound(page, 'Kitchen fan').getByRole('button', { name: 'Delete Kitchen fan' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.getByTestId('own-sound')).toHaveCount(2);
+      await ownSound(page, 'Kitchen fan').getByRole('button', { name: 'Delete Kitchen fan' }).click();
+      await page.getByTestId('own-sound-confirm-delete').click();
+      await expect(page.getByTestId('own-sound')).toHaveCount(1);
+      const after = await stored(page);
+      expect(after.sounds).toBe(1);
+      expect(after.chunks).toBeLessThan(before.chunks);
+      // 6 s of stereo loop: a 5 s chunk and a 1 s one remain, the WAV's.
+      expect(after.chunks).toBe(2);
+      await context.setOffline(false);
+    });
+
+    test('a file dropped on the home page is imported', async ({ page }) => {
+      await page.goto('/');
+      const bytes = [...wav([recording(5, 9)])];
+      await page.evaluate((data) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(data)], 'dropped rain.wav', { type: 'audio/wav' }));
+        window.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, cancelable: true }));
+        document.querySelector('main')?.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, cancelable: true, bubbles: true }));
+      }, bytes);
+      await expect(ownSound(page, 'dropped rain')).toHaveCount(1, { timeout: 30_000 });
+      expect(await stored(page)).toMatchObject({ sounds: 1 });
+    });
+  });
+});
