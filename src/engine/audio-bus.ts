@@ -196,7 +196,7 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
         // Its module loads with the first play, not with the page (the first load's byte budget).
         void import('./context-watchdog')
           .then(({ watchContext }) => {
-            if (watching === g.ctx && !watch) watch = watchContext(g.ctx, (taken) => graph === g && setInterrupted(taken));
+            if (watching === g.ctx && !watch) watch = watchContext(g.ctx, (taken) => graph === g && setInterrupted(taken), { isResuming: () => g.resuming > 0 });
           })
           .catch(() => watching === g.ctx && (watching = undefined));
       }

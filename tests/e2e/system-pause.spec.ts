@@ -36,6 +36,10 @@ function emulateSystem() {
       Object.defineProperty(ctx, 'state', { configurable: true, get: () => (real.call(ctx) === 'closed' ? 'closed' : 'interrupted') });
       ctx.dispatchEvent(new Event('statechange'));
     },
+    /** Suspended by the system, not by the app (older iOS after an interruption, an output device taken away). */
+    async suspend() {
+      await Real.prototype.suspend.call(latest());
+    },
     async giveBack() {
       const ctx = latest();
       delete (ctx as unknown as { state?: string }).state;
@@ -71,7 +75,7 @@ const output = (page: Page, ms: number) =>
     return { rms: Math.sqrt(samples.reduce((sum, x) => sum + x * x, 0) / Math.max(1, samples.length)), samples: samples.length };
   }, ms);
 
-const system = (page: Page, what: 'interrupt' | 'giveBack' | 'freezeClock' | 'refuseResume' | 'hangResume') =>
+const system = (page: Page, what: 'interrupt' | 'suspend' | 'giveBack' | 'freezeClock' | 'refuseResume' | 'hangResume') =>
   page.evaluate((what) => (window as unknown as { __system: Record<string, () => unknown> }).__system[what]!(), what);
 
 async function playRain(page: Page) {
@@ -111,6 +115,14 @@ test.describe('the system takes the audio (iOS rules emulated)', () => {
   test("a context moved to 'interrupted': paused by the system, silent; it plays on by itself when the system gives it back", async ({ page }) => {
     await playRain(page);
     await system(page, 'interrupt');
+    await expectPausedBySystem(page);
+    await system(page, 'giveBack');
+    await expectHeardAgain(page);
+  });
+
+  test("a context the system suspends (not the app): paused by the system, silent; it plays on by itself when the system resumes it", async ({ page }) => {
+    await playRain(page);
+    await system(page, 'suspend');
     await expectPausedBySystem(page);
     await system(page, 'giveBack');
     await expectHeardAgain(page);
