@@ -10,7 +10,8 @@
  * (the first one in a browser is the slowest), which a tap then no longer waits for. While nobody holds the
  * bus the element is paused and the context suspended, so an idle app costs no CPU or battery. While someone holds
  * it, the context is watched (context-watchdog.ts): the system taking it (iOS's 'interrupted', a frozen clock) is
- * told as an interruption, and the next open inside a tap replaces it.
+ * told as an interruption, and the next open inside a tap replaces it. So is a resume the system refuses (it rejects,
+ * or is left unanswered: iOS after an interruption, the lock screen's Play): never "playing" on a silent context.
  */
 import { subscribe } from 'valtio/vanilla';
 import { mixStore } from '../stores/mix-store';
@@ -25,12 +26,16 @@ import type { AudioBus, AudioBusDeps, BusNodes } from './audio-bus-types';
 /** Longer than this suspended, a context is replaced on the next open inside a gesture (Safari can freeze its clock). */
 export const LONG_SUSPENSION_MS = 10 * 60 * 1000;
 const IDLE_SUSPEND_MS = 1000;
+/** A resume unanswered this long is a refused one (iOS can leave it pending for good after an interruption). */
+export const RESUME_ANSWER_MS = 2000;
 
 interface Graph extends BusNodes {
   readonly fade: GainNode;
   readonly output: AudioOutput;
   /** Resumes asked for and not yet answered. */
   resuming: number;
+  /** The system refused its last resume: the next open inside a tap replaces it. */
+  refused: boolean;
 }
 
 export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
@@ -75,7 +80,7 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
     input.connect(fadeNode);
     const onInterrupted = (value: boolean) => graph?.ctx === ctx && setInterrupted(value);
     const output = createAudioOutput(ctx, fadeNode, { anchorElement, parent: deps.parent, onInterrupted });
-    return { ctx, input, fade: fadeNode, output, resuming: 0 };
+    return { ctx, input, fade: fadeNode, output, resuming: 0, refused: false };
   };
 
   /** A context and its graph, or undefined without Web Audio (or when the browser refuses another context). */
@@ -90,13 +95,32 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
     return build(ctx);
   };
 
-  /** Asked even when the context reads 'running': a suspend the bus asked for (prepare, idle) may still be on its way. */
+  /**
+   * Asked even when the context reads 'running': a suspend the bus asked for (prepare, idle) may still be on its way.
+   * Refused (rejected, or unanswered for RESUME_ANSWER_MS) while the context does not run: the system has the audio.
+   * Answered late, it gives the audio back.
+   */
   const resume = (g: Graph) => {
     g.resuming++;
-    g.ctx
-      .resume()
-      .catch(() => {})
-      .finally(() => g.resuming--);
+    let answered = false;
+    const answer = (granted: boolean) => {
+      const late = answered;
+      if (!late) g.resuming--;
+      answered = true;
+      if (graph !== g) return;
+      if (!granted && !late && g.ctx.state !== 'running') {
+        g.refused = true;
+        setInterrupted(true);
+      } else if (granted && g.refused) {
+        g.refused = false;
+        if (!watch?.taken) setInterrupted(false);
+      }
+    };
+    const unanswered = setTimeout(() => answer(false), RESUME_ANSWER_MS);
+    g.ctx.resume().then(
+      () => answer(true),
+      () => answer(false),
+    ).finally(() => clearTimeout(unanswered));
   };
 
   /** The bus's own suspend; if an open came while it was on its way, the context is resumed again once it lands. */
@@ -128,7 +152,7 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
       opens++;
       if (graph && graph.ctx.state !== 'closed') {
         // Taken by the system (interrupted, or its clock frozen): a tap brings a new context, as after a long suspension.
-        const taken = watch?.taken === true || (graph.ctx.state as string) === 'interrupted';
+        const taken = watch?.taken === true || graph.refused || (graph.ctx.state as string) === 'interrupted';
         const stale = taken || (graph.ctx.state !== 'running' && suspendedAt !== undefined && now() - suspendedAt > LONG_SUSPENSION_MS);
         if (!stale || !inGesture()) {
           suspendedAt = undefined;
@@ -172,7 +196,7 @@ export function createAudioBus(deps: AudioBusDeps = {}): AudioBus {
         // Its module loads with the first play, not with the page (the first load's byte budget).
         void import('./context-watchdog')
           .then(({ watchContext }) => {
-            if (watching === g.ctx && !watch) watch = watchContext(g.ctx, (taken) => graph === g && setInterrupted(taken));
+            if (watching === g.ctx && !watch) watch = watchContext(g.ctx, (taken) => graph === g && setInterrupted(taken), { isResuming: () => g.resuming > 0 });
           })
           .catch(() => watching === g.ctx && (watching = undefined));
       }

@@ -3,9 +3,10 @@
  * an alarm, and after one can leave it reading 'running' while its clock stays put (reports: GetStream's
  * stream-video-js #2249, cwilso/metronome #25). While something plays, this watchdog reads the context's state on
  * every state change and compares its clock with the wall clock (the watchdog's only use of it) every CHECK_MS: an
- * 'interrupted' state, or a 'running' clock that has not moved for FROZEN_CLOCK_MS, is the system's (`onChange(true)`);
- * the clock moving again while 'running' gives the audio back (`onChange(false)`). A context Lull suspended itself
- * is not watched: the bus stops the watch before its own suspend.
+ * 'interrupted' state, a 'running' clock that has not moved for FROZEN_CLOCK_MS, or a 'suspended' state that lasts as
+ * long with no resume of Lull's on its way (the system suspended it: older iOS, a device taken away), is the system's
+ * (`onChange(true)`); the clock moving again while 'running' gives the audio back (`onChange(false)`). A context Lull
+ * suspended itself is not watched: the bus stops the watch before its own suspend.
  */
 
 /** A 'running' clock stopped this long is the system's: a busy page still moves it (the audio thread runs apart). */
@@ -18,16 +19,28 @@ export interface ContextWatch {
   stop(): void;
 }
 
-/** Wall time from the output's own timestamp where there is one: a page's faked timers (a test's clock) cannot move it. */
+/**
+ * Wall time from the output's own timestamp where there is one: a page's faked timers (a test's clock) cannot move it.
+ * A context that does not run has no output to stamp it: then the page's clock.
+ */
 const outputNow = (ctx: BaseAudioContext) => () => {
-  const stamp = 'getOutputTimestamp' in ctx ? (ctx as AudioContext).getOutputTimestamp().performanceTime : undefined;
+  const stamp = 'getOutputTimestamp' in ctx && ctx.state === 'running' ? (ctx as AudioContext).getOutputTimestamp().performanceTime : undefined;
   return stamp !== undefined && stamp > 0 ? stamp : performance.now();
 };
 
-export function watchContext(ctx: BaseAudioContext, onChange: (taken: boolean) => void, now: () => number = outputNow(ctx)): ContextWatch {
+export interface WatchOptions {
+  /** A resume of Lull's is on its way: a 'suspended' state now is not the system's. */
+  isResuming?: () => boolean;
+  now?: () => number;
+}
+
+export function watchContext(ctx: BaseAudioContext, onChange: (taken: boolean) => void, options: WatchOptions = {}): ContextWatch {
+  const { isResuming = () => false, now = outputNow(ctx) } = options;
   let taken = false;
   let stopped = false;
   let last = { clock: ctx.currentTime, at: now() };
+  /** Since when it reads 'suspended' with no resume on its way. */
+  let suspendedSince: number | undefined;
   const set = (value: boolean) => {
     if (stopped || taken === value) return;
     taken = value;
@@ -38,6 +51,8 @@ export function watchContext(ctx: BaseAudioContext, onChange: (taken: boolean) =
     const state: string = ctx.state;
     const clock = ctx.currentTime, at = now();
     if (state === 'interrupted') return set(true);
+    suspendedSince = state === 'suspended' && !isResuming() ? (suspendedSince ?? at) : undefined;
+    if (suspendedSince !== undefined && at - suspendedSince >= FROZEN_CLOCK_MS) set(true);
     if (state !== 'running') {
       last = { clock, at };
       return;

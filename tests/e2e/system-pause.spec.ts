@@ -1,12 +1,14 @@
 /**
  * The system taking the audio (issue 40), iOS's rules emulated in Chromium: a context moved to 'interrupted' (a call,
- * Siri, an alarm) and one whose clock freezes while it reads 'running'. Each shows paused with its reason in the
- * player bar, is silent while it says so, and plays again, heard: by itself when the system gives the audio back, or
- * at the next tap on Play, which brings a new context (never two sounding at once).
+ * Siri, an alarm), one whose clock freezes while it reads 'running', and one whose resume() is then refused (it rejects,
+ * or never settles) when the lock screen's Play asks for it. Each shows paused with its reason in the player bar, is
+ * silent while it says so, and plays again, heard: by itself when the system gives the audio back, or at the next tap
+ * on Play, which brings a new context (never two sounding at once).
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { emulateIos } from './ios-rules';
+import { pressMediaKeys, recordMediaSessionHandlers } from './media-session';
 import { outputProbeScript, type OutputProbe } from './output-probe';
 import { strings } from '../../src/lib/strings';
 
@@ -29,8 +31,14 @@ function emulateSystem() {
     async interrupt() {
       const ctx = latest();
       await Real.prototype.suspend.call(ctx);
-      Object.defineProperty(ctx, 'state', { configurable: true, get: () => 'interrupted' });
+      // Until the app closes it (a tap's new context replaces it).
+      const real = Object.getOwnPropertyDescriptor(BaseAudioContext.prototype, 'state')!.get!;
+      Object.defineProperty(ctx, 'state', { configurable: true, get: () => (real.call(ctx) === 'closed' ? 'closed' : 'interrupted') });
       ctx.dispatchEvent(new Event('statechange'));
+    },
+    /** Suspended by the system, not by the app (older iOS after an interruption, an output device taken away). */
+    async suspend() {
+      await Real.prototype.suspend.call(latest());
     },
     async giveBack() {
       const ctx = latest();
@@ -41,6 +49,16 @@ function emulateSystem() {
       const ctx = latest();
       const at = ctx.currentTime;
       Object.defineProperty(ctx, 'currentTime', { configurable: true, get: () => at });
+    },
+    /** From now on the latest context's resume() is refused, as iOS can after an interruption. */
+    refuseResume() {
+      const ctx = latest();
+      ctx.resume = () => Promise.reject(new DOMException('The request is not allowed by the user agent or the platform in the current context.', 'NotAllowedError'));
+    },
+    /** From now on the latest context's resume() never settles. */
+    hangResume() {
+      const ctx = latest();
+      ctx.resume = () => new Promise<void>(() => {});
     },
   };
 }
@@ -57,7 +75,7 @@ const output = (page: Page, ms: number) =>
     return { rms: Math.sqrt(samples.reduce((sum, x) => sum + x * x, 0) / Math.max(1, samples.length)), samples: samples.length };
   }, ms);
 
-const system = (page: Page, what: 'interrupt' | 'giveBack' | 'freezeClock') =>
+const system = (page: Page, what: 'interrupt' | 'suspend' | 'giveBack' | 'freezeClock' | 'refuseResume' | 'hangResume') =>
   page.evaluate((what) => (window as unknown as { __system: Record<string, () => unknown> }).__system[what]!(), what);
 
 async function playRain(page: Page) {
@@ -91,11 +109,20 @@ test.describe('the system takes the audio (iOS rules emulated)', { tag: '@live' 
     await page.addInitScript(emulateIos);
     await page.addInitScript(outputProbeScript(2048));
     await page.addInitScript(emulateSystem);
+    await page.addInitScript(recordMediaSessionHandlers);
   });
 
   test("a context moved to 'interrupted': paused by the system, silent; it plays on by itself when the system gives it back", async ({ page }) => {
     await playRain(page);
     await system(page, 'interrupt');
+    await expectPausedBySystem(page);
+    await system(page, 'giveBack');
+    await expectHeardAgain(page);
+  });
+
+  test("a context the system suspends (not the app): paused by the system, silent; it plays on by itself when the system resumes it", async ({ page }) => {
+    await playRain(page);
+    await system(page, 'suspend');
     await expectPausedBySystem(page);
     await system(page, 'giveBack');
     await expectHeardAgain(page);
@@ -113,4 +140,24 @@ test.describe('the system takes the audio (iOS rules emulated)', { tag: '@live' 
     expect(states.slice(0, -1).every((state) => state === 'closed')).toBe(true);
     expect(states.at(-1)).toBe('running');
   });
+
+  for (const refusal of ['refuseResume', 'hangResume'] as const) {
+    const how = refusal === 'refuseResume' ? 'rejects' : 'never settles';
+    test(`after an interruption, the lock screen's Play whose resume() ${how}: paused by the system, silent; the next tap plays on a new context`, async ({ page }) => {
+      await playRain(page);
+      await system(page, 'interrupt');
+      await system(page, refusal);
+      await expectPausedBySystem(page);
+      // The lock screen's Play is no gesture (iOS rules): the bus can only ask the interrupted context to resume.
+      await pressMediaKeys(page, ['play']);
+      // Long enough for the track to start on the refused context (it would then say Playing over silence).
+      await page.waitForTimeout(3000);
+      await expectPausedBySystem(page);
+      await bar(page).getByRole('button', { name: strings.play }).click();
+      await expectHeardAgain(page);
+      const states = await page.evaluate(() => (window as unknown as { __system: { contexts(): string[] } }).__system.contexts());
+      expect(states.slice(0, -1).every((state) => state === 'closed')).toBe(true);
+      expect(states.at(-1)).toBe('running');
+    });
+  }
 });

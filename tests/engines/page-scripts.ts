@@ -136,6 +136,18 @@ export const WATCH_WALK = `() => {
   return true;
 }`;
 
+/**
+ * "The system" suspends the context the app plays on (found by WATCH_WALK), from outside the app: what older iOS does
+ * after an interruption, or a device taken away; the app did not ask for it.
+ */
+export const SYSTEM_SUSPENDS = `() => window.__walk.ctx.suspend().then(() => window.__walk.ctx.state)`;
+
+/** "The system" gives the audio back: the same context resumed from outside the app. */
+export const SYSTEM_RESUMES = `() => window.__walk.ctx.resume().then(() => window.__walk.ctx.state)`;
+
+/** What the player bar says while it is paused not by the listener (or null). */
+export const STOPPED_REASON = `() => { const el = document.querySelector('[data-testid="player-stopped-reason"]'); return el ? el.textContent : null; }`;
+
 /** The walk's audio clock now (the context its windows play on), or null before a window. */
 export const WALK_CLOCK = `() => (window.__walk && window.__walk.ctx ? window.__walk.ctx.currentTime : null)`;
 

@@ -3,11 +3,12 @@
  * what the browser really output into the null sink), in every engine alike.
  */
 import type { EngineName, EnginePage, Key } from './engines';
-import { ATTRIBUTE, FIXED_RANDOM, FOCUS, SCROLLS_SIDEWAYS, IS_SAVED, MARK_CONTROL, MARKED, OUTPUT_PATH, PAGE_ALIVE, PAGE_STATE, PLAYER_STATE, READ_FILE, SET_STORAGE, TYPE_INTO, WALK_CLOCK, WALK_CROSSFADES, WATCH_WALK } from './page-scripts';
+import { ATTRIBUTE, FIXED_RANDOM, FOCUS, SCROLLS_SIDEWAYS, IS_SAVED, MARK_CONTROL, MARKED, OUTPUT_PATH, PAGE_ALIVE, PAGE_STATE, PLAYER_STATE, READ_FILE, SET_STORAGE, STOPPED_REASON, SYSTEM_RESUMES, SYSTEM_SUSPENDS, TYPE_INTO, WALK_CLOCK, WALK_CROSSFADES, WATCH_WALK } from './page-scripts';
 import { OCEAN_WALK_RANDOM } from '../fixtures/ocean-walk';
 import { dbfs, measure, SAMPLE_RATE, SILENCE_DBFS, soundStartsAt, type Heard, type Recorder } from './pulse';
 import { seamMetrics } from '../e2e/output-probe';
 import { loopSegments } from '../../src/catalogue/loop-segments';
+import { strings } from '../../src/lib/strings';
 
 /** Quieter than this is not "heard": the catalogue's quietest loops measure about −35 dBFS here. */
 export const HEARD_DBFS = -50;
@@ -209,6 +210,28 @@ export const steps: Step[] = [
       await sleep(300);
       l.notes.output = await l.ctx.page.run<string>(OUTPUT_PATH);
       await l.heard('Rain', 2000, true);
+    },
+  },
+  {
+    name: 'the system suspends the output, then gives it back',
+    async run(l, ctx) {
+      // Issue 40: the context suspended from outside the app (as older iOS after a call, or a device taken away), the
+      // same way in every engine. The bar must say paused and why, nothing is heard, and when the system resumes the
+      // context the app plays on by itself, heard at the OS.
+      await l.open('/');
+      await ctx.page.run(WATCH_WALK);
+      await l.tap(GRID, '^Rain\\b');
+      await l.playing(/Rain/);
+      await sleep(300);
+      await l.heard('Rain before the system takes it', 1000, false);
+      await ctx.page.run(SYSTEM_SUSPENDS);
+      await l.until('paused by the system', l.state, (s) => s.status === 'paused', 8000);
+      const reason = await ctx.page.run<string | null>(STOPPED_REASON);
+      if (reason !== strings.pausedBySystem) throw new Error(`paused, saying "${reason}" instead of "${strings.pausedBySystem}"`);
+      await sleep(300);
+      await l.silent('suspended by the system', 800);
+      await l.heardAfter('Rain given back by the system', () => ctx.page.run(SYSTEM_RESUMES), 1000);
+      await l.playing(/Rain/);
     },
   },
   {

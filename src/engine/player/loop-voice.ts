@@ -2,7 +2,7 @@
  * One soundscape loop on the audio clock from decoded windows of its MP3 (issue 22), never the whole file: pieces
  * of up to 5 s (loop-pieces.ts, mp3-layout.ts) scheduled with start(when, offset, duration) on one sample grid, in
  * order, or walking the catalogue's segments in a seeded random order, crossfaded ("never repeats"). Held: the piece
- * playing, those up to a window or so ahead and one being decoded: ≤ 5 × 1.9 MB for any length (the file: 46 MB).
+ * playing, those up to MIN_AHEAD_S ahead and one being decoded: about 8 MB for any length (the file: 46 MB).
  * The voice owns its clock: `position(at)` is where an in-order play would be (what the element shows).
  */
 import { samplesAfterEnd, sliceMp3, type Mp3Layout } from './mp3-layout';
@@ -24,6 +24,12 @@ export const JOIN_SAMPLES = 96;
 export const SCHEDULE_LEAD_S = 0.1;
 /** A window decoded too late fades in over 10 ms at 48 kHz: started at once, mid-sound, it would click. */
 const LATE_FADE_SAMPLES = 480;
+/**
+ * Sound kept scheduled ahead (issue 40): the next decode waits for a window's 'ended' on the main thread, up to a piece
+ * (5 s) after the last, so a main thread blocked 5 s just then still finds 6 s scheduled. 11 s of 48 kHz stereo plus a
+ * piece playing and one decoding: 8 MB.
+ */
+const MIN_AHEAD_S = 11;
 /** Pieces due within this of a voice's start are decoded before it starts (the next one's decode is then not late). */
 const START_AHEAD_S = 0.5;
 
@@ -183,7 +189,7 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
       anchorAt = at;
       anchorPos = from;
       originAt = at - into / rate;
-      aheadS = first.crossfade > 0 ? 1.5 * (windowSamples / rate) : 0;
+      aheadS = Math.max(MIN_AHEAD_S, first.crossfade > 0 ? 1.5 * (windowSamples / rate) : 0);
       pending = next;
       // The voice's gain rises from 0 at `at` (the hand-over's fade): what starts with it needs no fade of its own.
       for (const decoded of ready) place(decoded, at, 0);

@@ -6,7 +6,7 @@
  * goes through a stream element only where the engine hears one, and is retried on every open.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createAudioBus, LONG_SUSPENSION_MS } from '../../../src/engine/audio-bus';
+import { createAudioBus, LONG_SUSPENSION_MS, RESUME_ANSWER_MS } from '../../../src/engine/audio-bus';
 import { ANCHOR_LEVEL } from '../../../src/engine/audio-output';
 import { createMixStore, setMasterVolume } from '../../../src/stores/mix-store';
 
@@ -14,10 +14,11 @@ const settle = () => new Promise((r) => setTimeout(r, 0));
 /** Whether anything is connected to the context's speakers (web-audio-test-api's graph as JSON). */
 const toDestination = (ctx: AudioContext) => (ctx.destination as unknown as { toJSON(): { inputs: unknown[] } }).toJSON().inputs.length > 0;
 
-function setup(gesture = true) {
+function setup(inGesture = true) {
   const mix = createMixStore();
   const contexts: AudioContext[] = [];
   let now = 1_000_000;
+  let gesture = inGesture;
   const bus = createAudioBus({
     mix,
     outputElement: false,
@@ -29,7 +30,7 @@ function setup(gesture = true) {
       return ctx;
     },
   });
-  return { mix, bus, contexts, advance: (ms: number) => (now += ms) };
+  return { mix, bus, contexts, advance: (ms: number) => (now += ms), tap: (value: boolean) => (gesture = value) };
 }
 
 describe('audio bus', () => {
@@ -291,6 +292,42 @@ describe('audio bus', () => {
       // Never two contexts sounding: the one replaced is closed.
       expect(close).toHaveBeenCalledTimes(gesture ? 1 : 0);
       bus.dispose();
+    }
+  });
+
+  it('a resume the system refuses (rejected, or left unanswered) while the context does not run is an interruption; the next open in a tap replaces that context, and a late answer gives the audio back', async () => {
+    for (const refusal of ['rejects', 'never answers', 'answers late'] as const) {
+      vi.useFakeTimers();
+      const { bus, contexts, tap } = setup(false);
+      const seen: boolean[] = [];
+      bus.onInterrupted((interrupted) => seen.push(interrupted));
+      const first = bus.open()!;
+      await vi.advanceTimersByTimeAsync(10);
+      Object.defineProperty(first.ctx, 'state', { configurable: true, get: () => 'interrupted' });
+      let answer = () => {};
+      first.ctx.resume = () =>
+        refusal === 'rejects' ? Promise.reject(new DOMException('refused', 'NotAllowedError')) : new Promise<void>((resolve) => (answer = resolve));
+      // The lock screen's Play: outside a gesture, the bus can only ask.
+      expect(bus.open()).toBe(first);
+      await vi.advanceTimersByTimeAsync(RESUME_ANSWER_MS - 10);
+      expect(seen).toEqual(refusal === 'rejects' ? [true] : []);
+      await vi.advanceTimersByTimeAsync(20);
+      expect(seen).toEqual([true]);
+      if (refusal === 'answers late') {
+        Object.defineProperty(first.ctx, 'state', { configurable: true, get: () => 'running' });
+        answer();
+        await vi.advanceTimersByTimeAsync(0);
+        expect(seen).toEqual([true, false]);
+      } else {
+        // The next tap brings a new context, and closes the refused one.
+        const close = vi.spyOn(first.ctx, 'close');
+        tap(true);
+        expect(bus.open()!.ctx).not.toBe(first.ctx);
+        expect(close).toHaveBeenCalledTimes(1);
+      }
+      expect(contexts).toHaveLength(refusal === 'answers late' ? 1 : 2);
+      bus.dispose();
+      vi.useRealTimers();
     }
   });
 });

@@ -25,7 +25,8 @@ describe('context watchdog', () => {
   const setup = () => {
     const ctx = new FakeContext();
     const seen: boolean[] = [];
-    const watch = watchContext(ctx as unknown as BaseAudioContext, (taken) => seen.push(taken), () => now);
+    let resuming = false;
+    const watch = watchContext(ctx as unknown as BaseAudioContext, (taken) => seen.push(taken), { now: () => now, isResuming: () => resuming });
     /** `ms` of wall time, the audio clock moving by `rate` of it (0: frozen). */
     const run = (ms: number, rate = 1) => {
       for (let t = 0; t < ms; t += 100) {
@@ -34,7 +35,7 @@ describe('context watchdog', () => {
         vi.advanceTimersByTime(100);
       }
     };
-    return { ctx, seen, watch, run };
+    return { ctx, seen, watch, run, resume: (value: boolean) => (resuming = value) };
   };
 
   it('a moving clock is left alone', () => {
@@ -68,15 +69,30 @@ describe('context watchdog', () => {
     expect(seen).toEqual([true, false]);
   });
 
-  it('a suspended context (Lull suspended it, or a resume is on its way) is not frozen; a stopped watch says nothing', () => {
-    const { ctx, seen, watch, run } = setup();
+  it('a suspended context with a resume of Lull\'s on its way is not frozen; a stopped watch says nothing', () => {
+    const { ctx, seen, watch, run, resume } = setup();
+    resume(true);
     ctx.change('suspended');
     run(10_000, 0);
     expect(seen).toEqual([]);
+    resume(false);
     ctx.change('running');
     watch.stop();
     run(10_000, 0);
     ctx.change('interrupted');
     expect(seen).toEqual([]);
+  });
+
+  it(`a context suspended by someone else for ${FROZEN_CLOCK_MS} ms (no resume of Lull's on its way) is the system's, not before; resumed and moving, given back`, () => {
+    const { ctx, seen, run } = setup();
+    run(1000);
+    ctx.change('suspended');
+    run(FROZEN_CLOCK_MS - 600, 0);
+    expect(seen).toEqual([]);
+    run(1000, 0);
+    expect(seen).toEqual([true]);
+    ctx.change('running');
+    run(1000);
+    expect(seen).toEqual([true, false]);
   });
 });
