@@ -17,6 +17,8 @@ const zones = [
   // engine: stores, lib, catalogue and worklet URLs; never React, pages, features or workers.
   { target: './src/engine', from: ['./src/app', './src/pages', './src/features'], message: 'The engine never imports UI.' },
   { target: './src/engine', from: ['./src/workers'], message: 'The engine never imports workers: it declares what it needs and startApp() hands it in.' },
+  // the soundscape renderer (a file's windows, its walk, its voices) knows nothing of who plays it: the player and the layers import it, never the reverse.
+  { target: './src/engine/soundscape', from: ['./src/engine/player', './src/engine/layers', './src/engine/noise', './src/engine/own-sound', './src/stores'], message: 'The soundscape renderer imports no player, layer, noise or store.' },
   // features never import pages, the app or workers (main.tsx creates the worker clients); pages never import app.
   { target: './src/features', from: ['./src/app', './src/pages'], message: 'Features do not import pages or the app shell.' },
   { target: './src/features', from: ['./src/workers'], message: 'Features never import workers: main.tsx creates the worker client and starts the service over it.' },

@@ -18,7 +18,7 @@ import { firstTapHandover, handedOverContext } from './first-tap';
 import { startNoiseEngine } from './noise/noise-engine';
 import { startOwnSoundPlayer } from './own-sound/own-sound-player';
 import type { PlaybackSourceService } from './playback-sources';
-import { loadLoopWindows } from './player/load-loop-windows';
+import { loadLoopWindows } from './soundscape/load-loop-windows';
 import { startPlayerEngine } from './player/player-engine';
 import { startSleepTimerEngine } from './sleep-timer';
 import { audioSession } from './web-audio';

@@ -16,8 +16,8 @@
 import { test, expect } from './fixtures';
 import { openRenderPage, renderLoop } from './offline-render';
 import { loopSegments } from '../../src/catalogue/loop-segments';
-import { planPieces, walkable } from '../../src/engine/player/loop-pieces';
-import { segmentsOf } from '../../src/engine/player/segment-walk';
+import { planPieces, walkable } from '../../src/engine/soundscape/loop-pieces';
+import { segmentsOf } from '../../src/engine/soundscape/segment-walk';
 import type { LoopRender, SeamFigures } from './render-api';
 
 const RATE = 48_000;

@@ -1,5 +1,5 @@
 /**
- * Issue 22: a soundscape is decoded a window at a time (src/engine/player/mp3-layout.ts). In
+ * Issue 22: a soundscape is decoded a window at a time (src/engine/soundscape/mp3-layout.ts). In
  * Chromium's own decoder, every 5 s window of the shipped files (frames with pre-roll behind the
  * rewritten Xing/LAME tag) decodes to the same samples as the whole file at that place: max |diff|
  * ≤ 1e-4, for Ocean, Rain, Underwater and the reversed Seagulls. Both decoded at the file's 48 kHz
@@ -16,7 +16,7 @@ const WINDOW = 240_000;
 
 /** The pure module as a script the page can run (it imports nothing). */
 const layoutScript = () => {
-  const source = readFileSync(new URL('../../src/engine/player/mp3-layout.ts', import.meta.url), 'utf8');
+  const source = readFileSync(new URL('../../src/engine/soundscape/mp3-layout.ts', import.meta.url), 'utf8');
   const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
   return `(function (exports) {${js}\n})(window.__mp3Layout = {});`;
 };

@@ -15,7 +15,7 @@ import { playerStore, type PlayerState } from '../../stores/player-store';
 import { afterAudioClock } from '../audio-clock-wait';
 import type { AudioBus, BusNodes } from '../audio-bus';
 import type { PlaybackSourceService } from '../playback-sources';
-import { fetchFileBytes } from '../player/streamed-file';
+import { fetchFileBytes } from '../soundscape/streamed-file';
 import { scheduleDrift } from './layer-drift';
 import { createLayerVoice, type LayerRuntime, type LayerVoice } from './layer-voice';
 

@@ -9,8 +9,8 @@ import { reportError } from '../../lib/error-reporting';
 import { layerSoundIndex } from '../../stores/mix-layers';
 import { isNoiseColour, type NoiseColour } from '../../stores/noise-store';
 import type { fadeIn, fadeOut, ramp } from '../level-ramp';
-import type { loadLoopWindows } from '../player/load-loop-windows';
-import type { LoopVoice } from '../player/loop-voice';
+import type { loadLoopWindows } from '../soundscape/load-loop-windows';
+import type { LoopVoice } from '../soundscape/loop-voice';
 
 /**
  * What the layers use from the modules the first load already has, handed in by startApp() rather

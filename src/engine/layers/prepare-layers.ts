@@ -1,4 +1,4 @@
-import { loadLoopWindows } from '../player/load-loop-windows';
+import { loadLoopWindows } from '../soundscape/load-loop-windows';
 
 /**
  * A mix with layers is on offer (a link's card): the layers' code loads now, before the tap, so the

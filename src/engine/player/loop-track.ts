@@ -7,13 +7,13 @@
  * 'playing', 'pause', 'seeked', 'error'), so the player follows it as it follows the element that plays songs.
  * A file this engine cannot window, or a decoder that is missing, is the element's to play (`onUnplayable`).
  */
-import type { LoopTarget, Predecoded } from './loop-voice';
-import type { StreamedFile } from './streamed-file';
+import type { LoopTarget, Predecoded } from '../soundscape/loop-voice';
+import type { StreamedFile } from '../soundscape/streamed-file';
 import { DecoderMissing, failureOf, isAbort, openLoopFile, openSource, warmStart, type LoopTrackDeps, type Opened, type TrackMedia, type TrackSource, type WarmStart } from './track-media';
-import { createTrackVoices, HANDOVER_LEAD_S, START_LEAD_S, STREAM_WINDOW_S } from './track-voices';
+import { createTrackVoices, HANDOVER_LEAD_S, START_LEAD_S, STREAM_WINDOW_S } from '../soundscape/track-voices';
 
 export type { TrackMedia } from './track-media';
-export { HANDOVER_LEAD_S, START_LEAD_S, TRACK_FADE_S } from './track-voices';
+export { HANDOVER_LEAD_S, START_LEAD_S, TRACK_FADE_S } from '../soundscape/track-voices';
 
 export class LoopTrack extends EventTarget implements TrackMedia {
   readonly dataset: DOMStringMap = {};

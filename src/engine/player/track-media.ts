@@ -3,10 +3,10 @@
  * loop-track.ts); what a loop track is given, how it opens its file, and how it tells a file it cannot window from
  * a read that failed.
  */
-import { loadLoopWindows, type LoopWindows } from './load-loop-windows';
-import { blobFile, bytesFile, streamFile, type FetchFile, type StreamedFile } from './streamed-file';
-import type { StreamedMp3 } from './streamed-mp3';
-import type { Predecoded } from './loop-voice-types';
+import { loadLoopWindows, type LoopWindows } from '../soundscape/load-loop-windows';
+import { blobFile, bytesFile, streamFile, type FetchFile, type StreamedFile } from '../soundscape/streamed-file';
+import type { StreamedMp3 } from '../soundscape/streamed-mp3';
+import type { Predecoded } from '../soundscape/loop-voice-types';
 
 /** What the player reads of its track: an HTMLMediaElement has all of it. */
 export interface TrackMedia extends EventTarget {

@@ -12,9 +12,9 @@ import { ramp } from '../level-ramp';
 import { audioContextClass } from '../web-audio';
 import { watchClock, type ClockWatchdog } from './clock-watchdog';
 import { LoopTrack, type TrackMedia } from './loop-track';
-import { loadLoopWindows } from './load-loop-windows';
+import { loadLoopWindows } from '../soundscape/load-loop-windows';
 import { expectedLimit, type WarmStart } from './track-media';
-import { streamFile, type StreamedFile } from './streamed-file';
+import { streamFile, type StreamedFile } from '../soundscape/streamed-file';
 import type { ElementListeners, Route, TrackOutput, TrackOutputOptions } from './track-output-types';
 
 export type { ElementListeners, TrackOutput, TrackOutputOptions } from './track-output-types';

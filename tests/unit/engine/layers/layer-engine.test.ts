@@ -9,9 +9,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Soundscape } from '../../../../src/catalogue/catalogue';
 import { createAudioBus, type AudioBus } from '../../../../src/engine/audio-bus';
 import { fadeIn, fadeOut, ramp } from '../../../../src/engine/level-ramp';
-import { loadLoopWindows } from '../../../../src/engine/player/load-loop-windows';
+import { loadLoopWindows } from '../../../../src/engine/soundscape/load-loop-windows';
 import { createLayerEngine, JOIN_AFTER_S, type LayerEngine } from '../../../../src/engine/layers/layer-engine';
-import { parseMp3Layout } from '../../../../src/engine/player/mp3-layout';
+import { parseMp3Layout } from '../../../../src/engine/soundscape/mp3-layout';
 import { createMixStore } from '../../../../src/stores/mix-store';
 import { addLayer, applyMix, removeLayer, setBedLevel, setLayerLevel, setMixAlive } from '../../../../src/stores/mix-actions';
 import { createPlayerStore, pausePlayback, playSound, reportPlaying } from '../../../../src/stores/player-store';
@@ -91,7 +91,7 @@ function harness(deps: { fetchFile?: (url: string, signal?: AbortSignal) => Prom
 
 describe('layer engine', () => {
   // Loaded at the first layer in the app; here, before the first test's clock starts.
-  beforeAll(() => Promise.all([import('../../../../src/engine/noise/noise-sources'), import('../../../../src/engine/player/loop-windows')]));
+  beforeAll(() => Promise.all([import('../../../../src/engine/noise/noise-sources'), import('../../../../src/engine/soundscape/loop-windows')]));
 
   it('plays a noise layer under a track at its level, pauses and resumes with the track, and follows the level', async () => {
     const { mix, player, contexts, gains, engine, levelNow } = harness();

@@ -7,7 +7,7 @@ import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vite
 import { createNoiseState, NOISE_PROCESSOR_NAMES, NOISE_SEEDS, renderNoise } from '../../../../worklets/dsp/noise.ts';
 import { createAudioBus, type AudioBus } from '../../../../src/engine/audio-bus';
 import { fadeIn, fadeOut, ramp } from '../../../../src/engine/level-ramp';
-import { loadLoopWindows } from '../../../../src/engine/player/load-loop-windows';
+import { loadLoopWindows } from '../../../../src/engine/soundscape/load-loop-windows';
 import { createNoiseEngine, type NoiseEngine } from '../../../../src/engine/noise/noise-engine';
 import { createLayerEngine, type LayerEngine } from '../../../../src/engine/layers/layer-engine';
 import { createAudioFocusStore } from '../../../../src/stores/audio-focus-store';

@@ -4,8 +4,8 @@
  * delay or fail decodes. The file is a real catalogue-encoded MP3 (5 s).
  */
 import { readFileSync } from 'node:fs';
-import { JOIN_SAMPLES } from '../../../../src/engine/player/loop-voice';
-import { parseMp3Layout, sliceMp3 } from '../../../../src/engine/player/mp3-layout';
+import { JOIN_SAMPLES } from '../../../../src/engine/soundscape/loop-voice';
+import { parseMp3Layout, sliceMp3 } from '../../../../src/engine/soundscape/mp3-layout';
 
 export const FIXTURE = new Uint8Array(readFileSync(`${process.cwd()}/tests/fixtures/ocean-vbr.mp3`));
 /** Another sound (same length), to tell which file a window was cut from. */

@@ -6,10 +6,10 @@
  * sound held and no read open); a file that cannot be windowed goes to the element, a failed read is an 'error'.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { LoopWindows } from '../../../../src/engine/player/load-loop-windows';
+import type { LoopWindows } from '../../../../src/engine/soundscape/load-loop-windows';
 import { HANDOVER_LEAD_S, LoopTrack, START_LEAD_S, TRACK_FADE_S } from '../../../../src/engine/player/loop-track';
-import { parseMp3Layout } from '../../../../src/engine/player/mp3-layout';
-import type { FetchFile } from '../../../../src/engine/player/streamed-file';
+import { parseMp3Layout } from '../../../../src/engine/soundscape/mp3-layout';
+import type { FetchFile } from '../../../../src/engine/soundscape/streamed-file';
 import { openSource } from '../../../../src/engine/player/track-media';
 import {
   cutFrom,
@@ -67,7 +67,7 @@ function setup(options: Setup = {}) {
 
 describe('loop track', () => {
   // The decoder's code is loaded with the first read in the app; here, before the first test's clock starts.
-  beforeAll(() => import('../../../../src/engine/player/loop-windows'));
+  beforeAll(() => import('../../../../src/engine/soundscape/loop-windows'));
 
   it('plays the file from its start on the audio clock, with no element, holding two windows, not the file', async () => {
     const { track, sources, events, play } = setup();
@@ -311,7 +311,7 @@ describe('loop track', () => {
 
   it("a start that resumes after the track changed (the decoder's code came late) plays nothing of the old file", async () => {
     // Both files arrive at once; the decoder's code comes for Forest first, and for Ocean (asked first) after.
-    const windows = await import('../../../../src/engine/player/loop-windows');
+    const windows = await import('../../../../src/engine/soundscape/loop-windows');
     const waiting: (() => void)[] = [];
     const { sources, events, play } = setup({ loadWindows: () => new Promise((resolve) => waiting.push(() => resolve(windows))) });
     play('/media/ocean.mp3');

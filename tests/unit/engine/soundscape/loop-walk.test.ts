@@ -9,8 +9,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LoopSegments } from '../../../../src/catalogue/loop-segments';
 
 const slices = vi.hoisted(() => [] as [number, number][]);
-vi.mock('../../../../src/engine/player/mp3-layout', async (original) => {
-  const layout = await original<typeof import('../../../../src/engine/player/mp3-layout')>();
+vi.mock('../../../../src/engine/soundscape/mp3-layout', async (original) => {
+  const layout = await original<typeof import('../../../../src/engine/soundscape/mp3-layout')>();
   return {
     ...layout,
     // Which file samples each decode holds, in the order decoded.
@@ -21,9 +21,9 @@ vi.mock('../../../../src/engine/player/mp3-layout', async (original) => {
   };
 });
 
-const { createLoopVoice, JOIN_SAMPLES } = await import('../../../../src/engine/player/loop-voice');
-const { parseMp3Layout } = await import('../../../../src/engine/player/mp3-layout');
-const { fakeDecode } = await import('./fake-loop-context');
+const { createLoopVoice, JOIN_SAMPLES } = await import('../../../../src/engine/soundscape/loop-voice');
+const { parseMp3Layout } = await import('../../../../src/engine/soundscape/mp3-layout');
+const { fakeDecode } = await import('../player/fake-loop-context');
 
 const FIXTURE = new Uint8Array(readFileSync(`${process.cwd()}/tests/fixtures/ocean-vbr.mp3`));
 const RATE = 48000;

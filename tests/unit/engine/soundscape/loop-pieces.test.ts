@@ -4,7 +4,7 @@
  * crossfade before the last one ends, so the level stays equal-power through every join and nothing is skipped.
  */
 import { describe, expect, it } from 'vitest';
-import { planPieces, pieceGain, shapePiece, walkable, type Piece } from '../../../../src/engine/player/loop-pieces';
+import { planPieces, pieceGain, shapePiece, walkable, type Piece } from '../../../../src/engine/soundscape/loop-pieces';
 import { loopSegments, type LoopSegments } from '../../../../src/catalogue/loop-segments';
 
 const n = 48_000 * 120;

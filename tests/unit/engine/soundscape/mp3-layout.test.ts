@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { MPEGDecoder } from 'mpg123-decoder';
 import { describe, expect, it } from 'vitest';
-import { Mp3LayoutError, parseMp3Layout, PRE_ROLL_FRAMES, samplesAfterEnd, sliceMp3, windowAt } from '../../../../src/engine/player/mp3-layout';
+import { Mp3LayoutError, parseMp3Layout, PRE_ROLL_FRAMES, samplesAfterEnd, sliceMp3, windowAt } from '../../../../src/engine/soundscape/mp3-layout';
 
 /** Vitest runs from the repository's root. */
 const root = `${process.cwd()}/`;

@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { LoopSegments } from '../../../../src/catalogue/loop-segments';
-import { createLoopVoice } from '../../../../src/engine/player/loop-voice';
-import { parseMp3Layout, sliceMp3 } from '../../../../src/engine/player/mp3-layout';
-import { decodeSlice } from '../../../../src/engine/player/window-decode';
-import { fakeDecode } from './fake-loop-context';
+import { createLoopVoice } from '../../../../src/engine/soundscape/loop-voice';
+import { parseMp3Layout, sliceMp3 } from '../../../../src/engine/soundscape/mp3-layout';
+import { decodeSlice } from '../../../../src/engine/soundscape/window-decode';
+import { fakeDecode } from '../player/fake-loop-context';
 
 const FIXTURE = new Uint8Array(readFileSync(`${process.cwd()}/tests/fixtures/ocean-vbr.mp3`));
 const layout = parseMp3Layout(FIXTURE);

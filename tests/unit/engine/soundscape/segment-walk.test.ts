@@ -4,7 +4,7 @@
  * with the same seed (a test could not reproduce a night), and a dip or bump in level at a join.
  */
 import { describe, expect, it } from 'vitest';
-import { createWalk, equalPowerGains, segmentAt, segmentGain, segmentsOf } from '../../../../src/engine/player/segment-walk';
+import { createWalk, equalPowerGains, segmentAt, segmentGain, segmentsOf } from '../../../../src/engine/soundscape/segment-walk';
 import { seededRandom } from '../../../../src/lib/seeded-random';
 import { OCEAN_WALK_ORDER, OCEAN_WALK_RANDOM } from '../../../fixtures/ocean-walk';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesFile, streamFile } from '../../../../src/engine/player/streamed-file';
+import { bytesFile, streamFile } from '../../../../src/engine/soundscape/streamed-file';
 
 const FILE_BYTES = 64 * 1024;
 const CHUNK_BYTES = 1024;
