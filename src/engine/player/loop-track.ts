@@ -192,11 +192,11 @@ export class LoopTrack extends EventTarget implements TrackMedia {
       return false;
     }
     const { ctx } = target;
-    const { windowSeconds, streamWindowSeconds = STREAM_WINDOW_S, startInOrder = true } = this.deps;
+    const { windowSeconds, streamWindowSeconds = STREAM_WINDOW_S, aheadSeconds, startInOrder = true } = this.deps;
     const inOrder = !this.voices.heard && startInOrder;
     const predecoded = (inOrder && this.early) || undefined;
     this.early = null;
-    const { voice, rate, streaming } = o.windows.createTrackVoice(o.mp3, { ...target, windowSeconds, streamWindowSeconds, inOrder, predecoded, onError: this.lost });
+    const { voice, rate, streaming } = o.windows.createTrackVoice(o.mp3, { ...target, windowSeconds, streamWindowSeconds, aheadSeconds, inOrder, predecoded, onError: this.lost });
     this.voices.begin(voice, ctx.currentTime);
     let at: number | null;
     try {

@@ -71,6 +71,8 @@ export interface LoopTrackDeps {
   onUnplayable(error: unknown, track: { src: string; url: string; at: number; playing: boolean }): void;
   windowSeconds?: number;
   streamWindowSeconds?: number;
+  /** Sound each voice keeps scheduled ahead (loop-voice.ts's MIN_AHEAD_S unless given). */
+  aheadSeconds?: number;
   /** A start from silence plays in order first, even a whole file (its first window decodes sooner); true unless false. */
   startInOrder?: boolean;
 }

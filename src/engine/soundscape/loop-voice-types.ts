@@ -12,6 +12,8 @@ export interface LoopVoiceDeps extends LoopTarget {
   file: Uint8Array;
   layout: Mp3Layout;
   windowSeconds?: number;
+  /** Sound kept scheduled ahead (default MIN_AHEAD_S, loop-voice.ts); unit tests of the window mechanics pass 0. */
+  aheadSeconds?: number;
   /** Called when a window could not be decoded (the voice then stops scheduling). */
   onError?: (error: unknown) => void;
   /** The windows held changed (one scheduled, ended or dropped). */

@@ -29,7 +29,7 @@ const LATE_FADE_SAMPLES = 480;
  * (5 s) after the last, so a main thread blocked 5 s just then still finds 6 s scheduled. 11 s of 48 kHz stereo plus a
  * piece playing and one decoding: 8 MB.
  */
-const MIN_AHEAD_S = 11;
+export const MIN_AHEAD_S = 11;
 /** Pieces due within this of a voice's start are decoded before it starts (the next one's decode is then not late). */
 const START_AHEAD_S = 0.5;
 
@@ -189,7 +189,7 @@ export function createLoopVoice(deps: LoopVoiceDeps): LoopVoice {
       anchorAt = at;
       anchorPos = from;
       originAt = at - into / rate;
-      aheadS = Math.max(MIN_AHEAD_S, first.crossfade > 0 ? 1.5 * (windowSamples / rate) : 0);
+      aheadS = Math.max(deps.aheadSeconds ?? MIN_AHEAD_S, first.crossfade > 0 ? 1.5 * (windowSamples / rate) : 0);
       pending = next;
       // The voice's gain rises from 0 at `at` (the hand-over's fade): what starts with it needs no fade of its own.
       for (const decoded of ready) place(decoded, at, 0);

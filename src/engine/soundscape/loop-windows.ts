@@ -33,7 +33,7 @@ export { openStreamedMp3 } from './streamed-mp3';
  */
 export function createTrackVoice(
   mp3: StreamedMp3,
-  deps: LoopTarget & Pick<LoopVoiceDeps, 'onError' | 'onResident' | 'windowSeconds' | 'predecoded'> & { streamWindowSeconds: number; inOrder: boolean },
+  deps: LoopTarget & Pick<LoopVoiceDeps, 'onError' | 'onResident' | 'windowSeconds' | 'aheadSeconds' | 'predecoded'> & { streamWindowSeconds: number; inOrder: boolean },
 ): { voice: LoopVoice; rate: number; streaming: boolean } {
   // In order (`inOrder`: a start from silence), short windows decode fastest; the walk takes over a moment later.
   const whole = deps.inOrder ? null : mp3.whole();

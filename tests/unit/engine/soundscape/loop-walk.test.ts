@@ -21,7 +21,7 @@ vi.mock('../../../../src/engine/soundscape/mp3-layout', async (original) => {
   };
 });
 
-const { createLoopVoice, JOIN_SAMPLES } = await import('../../../../src/engine/soundscape/loop-voice');
+const { createLoopVoice, JOIN_SAMPLES, MIN_AHEAD_S } = await import('../../../../src/engine/soundscape/loop-voice');
 const { parseMp3Layout } = await import('../../../../src/engine/soundscape/mp3-layout');
 const { fakeDecode } = await import('../player/fake-loop-context');
 
@@ -74,9 +74,13 @@ function fakeContext(hold = false) {
   return { ctx: raw as unknown as BaseAudioContext, sources, held };
 }
 
-function setup(segments: LoopSegments = SEGMENTS, file = FIXTURE, windowSeconds = 1, hold = false, seed = 3) {
+/**
+ * A voice over 1 s windows. `ahead` 0: the mechanics at a window's scale (the voice's own minimum, MIN_AHEAD_S
+ * of sound scheduled ahead, would hold eleven of these tiny windows; its own test is below).
+ */
+function setup(segments: LoopSegments = SEGMENTS, file = FIXTURE, windowSeconds = 1, hold = false, seed = 3, ahead: number | 'the voice\'s own' = 0) {
   const { ctx, sources, held } = fakeContext(hold);
-  const voice = createLoopVoice({ ctx, output: node() as unknown as AudioNode, file, layout: parseMp3Layout(file), windowSeconds, segments, seed });
+  const voice = createLoopVoice({ ctx, output: node() as unknown as AudioNode, file, layout: parseMp3Layout(file), windowSeconds, segments, seed, aheadSeconds: ahead === 'the voice\'s own' ? undefined : ahead });
   return { voice, sources, held, raw: ctx as unknown as { currentTime: number } };
 }
 const settle = () => new Promise((r) => setTimeout(r, 5));
@@ -97,6 +101,23 @@ const gainOf = (s: Source) => ({
 });
 
 describe('a loop voice walking the segments', () => {
+  it(`keeps at least MIN_AHEAD_S (${MIN_AHEAD_S} s) of sound scheduled ahead of the clock, so a main thread blocked 5 s as a window ends still finds sound scheduled (issue 40)`, async () => {
+    slices.length = 0;
+    const { voice, sources, raw } = setup(SEGMENTS, FIXTURE, 1, false, 3, 'the voice\'s own');
+    await voice.start((at) => (at - 10) * RATE, 0.2);
+    await settle();
+    for (let k = 0; k < 30; k++) {
+      const [at, , duration] = sources[k]!.started!;
+      raw.currentTime = at + duration;
+      sources[k]!.onended?.();
+      // The voice decodes one piece at a time until it is that far ahead.
+      await vi.waitFor(() => {
+        const scheduledTo = Math.max(...sources.map((s) => s.started![0] + s.started![2]));
+        expect(scheduledTo - raw.currentTime, `scheduled ahead after window ${k} ended`).toBeGreaterThanOrEqual(MIN_AHEAD_S);
+      });
+    }
+  });
+
   it('plays segments whole, overlapping one crossfade at each join with equal power, never one twice in a row', async () => {
     slices.length = 0;
     const { voice, sources } = setup();
