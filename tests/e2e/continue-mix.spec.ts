@@ -8,25 +8,12 @@ import type { Page } from '@playwright/test';
 import { axeViolations, expect, test } from './fixtures';
 import { mixPanel, openMixPanel } from './mix-panel';
 import { outputProbeScript, type OutputProbe } from './output-probe';
+import { outputLevel } from './record-rms';
 import { expectTrackPlaying } from './track-state';
 
 const offer = (page: Page) => page.getByTestId('continue-offer');
 const bar = (page: Page) => page.getByTestId('player-bar');
 const storedLastMix = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('lastMix') ?? 'null') as { sound: string | null; layers: unknown[]; volume: number; timer: { endsAt: number } | null } | null);
-
-/** RMS of what the page sends to its output over `ms` (the output probe's recorder). */
-const outputRms = (page: Page, ms: number) =>
-  page.evaluate(async (duration) => {
-    const probe = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
-    probe.take();
-    probe.record(true);
-    await new Promise((resolve) => setTimeout(resolve, duration));
-    probe.record(false);
-    const { samples } = probe.take();
-    let sum = 0;
-    for (const x of samples) sum += x * x;
-    return { rms: Math.sqrt(sum / Math.max(1, samples.length)), count: samples.length };
-  }, ms);
 
 test('a tab closed mid-mix is offered again; nothing plays until the tap, which plays the mix, heard, with its timer', { tag: '@live' }, async ({ context }) => {
   const first = await context.newPage();
@@ -67,7 +54,7 @@ test('a tab closed mid-mix is offered again; nothing plays until the tap, which 
   await expect(bar(page)).toHaveAttribute('data-status', 'playing');
   await expect(page.getByTestId('player-layers')).toHaveAttribute('data-sounds', 'rain');
   await expect(offer(page)).toHaveCount(0);
-  const { rms, count } = await outputRms(page, 1000);
+  const { rms, samples: count } = await outputLevel(page, 1000);
   expect(count).toBeGreaterThan(0);
   expect(rms).toBeGreaterThan(0.003);
   // The timer's deadline, not a new 45 minutes: a little less is left.

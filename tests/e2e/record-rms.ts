@@ -29,8 +29,8 @@ export async function recordPower(page: Page, ms: number, settleMs = 400): Promi
   return rms * rms;
 }
 
-/** The output's RMS over `ms`, recorded at the node the page plays into (0 where nothing renders: a suspended context). */
-export const outputRms = (page: Page, ms: number): Promise<number> =>
+/** The output's RMS over `ms` and how many samples the contexts rendered (0 where nothing renders: a suspended context). */
+export const outputLevel = (page: Page, ms: number): Promise<{ rms: number; samples: number }> =>
   page.evaluate(async (ms) => {
     const probe = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
     probe.take();
@@ -38,5 +38,8 @@ export const outputRms = (page: Page, ms: number): Promise<number> =>
     await new Promise((resolve) => setTimeout(resolve, ms));
     probe.record(false);
     const { samples } = probe.take();
-    return Math.sqrt(samples.reduce((sum, x) => sum + x * x, 0) / Math.max(1, samples.length));
+    return { rms: Math.sqrt(samples.reduce((sum, x) => sum + x * x, 0) / Math.max(1, samples.length)), samples: samples.length };
   }, ms);
+
+/** The output's RMS over `ms`, recorded at the node the page plays into (0 where nothing renders: a suspended context). */
+export const outputRms = async (page: Page, ms: number): Promise<number> => (await outputLevel(page, ms)).rms;

@@ -9,7 +9,8 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { emulateIos } from './ios-rules';
 import { pressMediaKeys, recordMediaSessionHandlers } from './media-session';
-import { outputProbeScript, type OutputProbe } from './output-probe';
+import { outputProbeScript } from './output-probe';
+import { outputLevel } from './record-rms';
 import { strings } from '../../src/lib/strings';
 
 const bar = (page: Page) => page.getByTestId('player-bar');
@@ -63,18 +64,6 @@ function emulateSystem() {
   };
 }
 
-/** The output's RMS over `ms` and how many samples the contexts rendered (a suspended context renders none). */
-const output = (page: Page, ms: number) =>
-  page.evaluate(async (ms) => {
-    const probe = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
-    probe.take();
-    probe.record(true);
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    probe.record(false);
-    const { samples } = probe.take();
-    return { rms: Math.sqrt(samples.reduce((sum, x) => sum + x * x, 0) / Math.max(1, samples.length)), samples: samples.length };
-  }, ms);
-
 const system = (page: Page, what: 'interrupt' | 'suspend' | 'giveBack' | 'freezeClock' | 'refuseResume' | 'hangResume') =>
   page.evaluate((what) => (window as unknown as { __system: Record<string, () => unknown> }).__system[what]!(), what);
 
@@ -83,14 +72,14 @@ async function playRain(page: Page) {
   await page.getByTestId('sound-grid').getByRole('button', { name: /^Rain\b/ }).click();
   await expect(bar(page)).toHaveAttribute('data-status', 'playing');
   await page.waitForTimeout(500);
-  expect((await output(page, 600)).rms).toBeGreaterThan(0.003);
+  expect((await outputLevel(page, 600)).rms).toBeGreaterThan(0.003);
 }
 
 async function expectPausedBySystem(page: Page) {
   await expect(bar(page)).toHaveAttribute('data-status', 'paused', { timeout: 5000 });
   await expect(page.getByTestId('player-stopped-reason')).toHaveText(strings.pausedBySystem);
   await page.waitForTimeout(300);
-  const heard = await output(page, 800);
+  const heard = await outputLevel(page, 800);
   console.log(`paused by the system: output RMS ${heard.rms.toExponential(2)} over ${heard.samples} samples`);
   expect(heard.rms).toBeLessThan(1e-4);
 }
@@ -99,7 +88,7 @@ async function expectHeardAgain(page: Page) {
   await expect(bar(page)).toHaveAttribute('data-status', 'playing');
   await expect(page.getByTestId('player-stopped-reason')).toHaveCount(0);
   await page.waitForTimeout(500);
-  const heard = await output(page, 800);
+  const heard = await outputLevel(page, 800);
   console.log(`playing again: output RMS ${heard.rms.toFixed(4)}`);
   expect(heard.rms).toBeGreaterThan(0.003);
 }
