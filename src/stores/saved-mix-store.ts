@@ -1,3 +1,4 @@
+import { nameProblem } from '../lib/name-check';
 import { proxy } from 'valtio/vanilla';
 import { onStorageChange, SAVED_MIXES_WRITTEN, STORAGE_KEYS } from '../lib/storage';
 import { reportError } from '../lib/error-reporting';
@@ -25,9 +26,8 @@ export type SavedMixResult = { ok: true; id: string } | { ok: false; problem: Mi
 
 /** Names are validated like playlists': not empty after trimming; and short enough to read in a list. */
 export function validateMixName(name: string): MixNameProblem | null {
-  const trimmed = name.trim();
-  if (trimmed === '') return 'name';
-  return trimmed.length > MAX_MIX_NAME_LENGTH ? 'nameTooLong' : null;
+  const problem = nameProblem(name, MAX_MIX_NAME_LENGTH);
+  return problem === 'empty' ? 'name' : problem === 'tooLong' ? 'nameTooLong' : null;
 }
 
 let idCounter = 0;

@@ -1,5 +1,6 @@
 import { proxy } from 'valtio/vanilla';
 import { reportError } from '../../lib/error-reporting';
+import { nameProblem } from '../../lib/name-check';
 import { MAX_OWN_SOUND_NAME_LENGTH, ownSoundStrings as s } from '../../lib/own-sound-strings';
 import { deleteOwnSoundRecord, listOwnSounds, openOwnSoundsDb, readOwnChunk, renameOwnSoundRecord, type OwnSoundRecord, type OwnSoundsDb } from '../../lib/own-sounds-db';
 import { playOwnSound, stopOwnSound } from '../../engine/own-sound/own-sound-player';
@@ -58,9 +59,8 @@ export async function loadOwnSounds(): Promise<void> {
 
 /** Names are validated like playlists' (not empty after trimming) and kept short enough to read in a list. */
 export function validateOwnSoundName(name: string): 'required' | 'tooLong' | null {
-  const trimmed = name.trim();
-  if (trimmed === '') return 'required';
-  return trimmed.length > MAX_OWN_SOUND_NAME_LENGTH ? 'tooLong' : null;
+  const problem = nameProblem(name, MAX_OWN_SOUND_NAME_LENGTH);
+  return problem === 'empty' ? 'required' : problem;
 }
 
 /** A file's name as a sound's first name: without its extension, trimmed, cut to the limit. */
