@@ -2,7 +2,11 @@ import type { Page } from '@playwright/test';
 import type { AudioCensus } from './audio-census';
 import type { OutputProbe } from './output-probe';
 
-/** Records `ms` of output; returns the RMS and the audio clock (the context's time, audio-census.ts) before and after. */
+/**
+ * Records `ms` of output; returns the RMS, the RMS of its first difference (`highRms`: the upper band, a +6 dB/octave
+ * tilt that a broadband noise fills and a soundscape's slow low end barely touches) and the audio clock (the context's
+ * time, audio-census.ts) before and after.
+ */
 export async function recordRms(page: Page, ms: number) {
   await page.evaluate(() => {
     const p = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
@@ -17,8 +21,13 @@ export async function recordRms(page: Page, ms: number) {
     const to = (window as unknown as { __audioCensus: AudioCensus }).__audioCensus.now().clock;
     const { samples } = p.take();
     let sum = 0;
-    for (const x of samples) sum += x * x;
-    return { rms: Math.sqrt(sum / Math.max(1, samples.length)), from: (window as unknown as { __from: number }).__from, to, count: samples.length };
+    let high = 0;
+    for (let i = 0; i < samples.length; i++) {
+      sum += samples[i]! * samples[i]!;
+      if (i > 0) high += (samples[i]! - samples[i - 1]!) ** 2;
+    }
+    const n = Math.max(1, samples.length);
+    return { rms: Math.sqrt(sum / n), highRms: Math.sqrt(high / n), from: (window as unknown as { __from: number }).__from, to, count: samples.length };
   });
 }
 
