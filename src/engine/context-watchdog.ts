@@ -21,7 +21,10 @@ export interface ContextWatch {
 
 /**
  * Wall time from the output's own timestamp where there is one: a page's faked timers (a test's clock) cannot move it.
- * A context that does not run has no output to stamp it: then the page's clock.
+ * A context that does not run has no output to stamp it: then the page's clock. Read only while the clock stands
+ * still: Firefox 153 answers getOutputTimestamp with a synchronous call to its audio server while holding its graph's
+ * lock, and read twice a second through a night it deadlocked the tab (the audio server waiting on the graph's data
+ * callback, the graph on that lock; seen in gdb, 2026-11-28).
  */
 const outputNow = (ctx: BaseAudioContext) => () => {
   const stamp = 'getOutputTimestamp' in ctx && ctx.state === 'running' ? (ctx as AudioContext).getOutputTimestamp().performanceTime : undefined;
@@ -35,10 +38,15 @@ export interface WatchOptions {
 }
 
 export function watchContext(ctx: BaseAudioContext, onChange: (taken: boolean) => void, options: WatchOptions = {}): ContextWatch {
-  const { isResuming = () => false, now = outputNow(ctx) } = options;
+  const { isResuming = () => false, now = () => performance.now(), stamp = options.now ?? outputNow(ctx) } = options;
   let taken = false;
   let stopped = false;
   let last = { clock: ctx.currentTime, at: now() };
+  /**
+   * The clock seen standing still: the stamp then, and the page's time it had stood still by (at most a check: a
+   * faked clock's jump, a test's fast-forward, counts for no more).
+   */
+  let still: { stamp: number; stood: number } | undefined;
   /** Since when it reads 'suspended' with no resume on its way. */
   let suspendedSince: number | undefined;
   const set = (value: boolean) => {
@@ -53,15 +61,13 @@ export function watchContext(ctx: BaseAudioContext, onChange: (taken: boolean) =
     if (state === 'interrupted') return set(true);
     suspendedSince = state === 'suspended' && !isResuming() ? (suspendedSince ?? at) : undefined;
     if (suspendedSince !== undefined && at - suspendedSince >= FROZEN_CLOCK_MS) set(true);
-    if (state !== 'running') {
+    if (state !== 'running' || clock !== last.clock) {
       last = { clock, at };
-      return;
+      still = undefined;
+      return state === 'running' ? set(false) : undefined;
     }
-    if (clock !== last.clock) {
-      last = { clock, at };
-      return set(false);
-    }
-    if (at - last.at >= FROZEN_CLOCK_MS) set(true);
+    still ??= { stamp: stamp(), stood: Math.min(CHECK_MS, at - last.at) };
+    if (still.stood + stamp() - still.stamp >= FROZEN_CLOCK_MS) set(true);
   };
   const timer = setInterval(check, CHECK_MS);
   ctx.addEventListener('statechange', check);

@@ -95,4 +95,34 @@ describe('context watchdog', () => {
     run(1000);
     expect(seen).toEqual([true, false]);
   });
+
+  it("the output's stamp is read only while the clock stands still, and a faked clock's jump is not a freeze", () => {
+    // Firefox 153 deadlocked a tab reading getOutputTimestamp twice a second (context-watchdog.ts).
+    const ctx = new FakeContext();
+    const seen: boolean[] = [];
+    let page = 0;
+    let output = 0;
+    let stamps = 0;
+    watchContext(ctx as unknown as BaseAudioContext, (taken) => seen.push(taken), { now: () => page, stamp: () => (stamps++, output) });
+    const run = (ms: number, rate = 1, pageRate = 1) => {
+      for (let t = 0; t < ms; t += 100) {
+        page += 100 * pageRate;
+        output += 100;
+        ctx.currentTime += (rate * 100) / 1000;
+        vi.advanceTimersByTime(100);
+      }
+    };
+    run(10_000);
+    expect(stamps).toBe(0);
+    // A test's fast-forward: the page's clock leaps 59 s in one check while the output (real time) moves 100 ms.
+    run(100, 0, 590);
+    run(400, 0, 0);
+    expect(seen).toEqual([]);
+    run(1000);
+    expect(seen).toEqual([]);
+    // Frozen for real: the stamp is read at each still check, and the freeze is heard.
+    run(3000, 0);
+    expect(seen).toEqual([true]);
+    expect(stamps).toBeGreaterThan(0);
+  });
 });
