@@ -91,3 +91,22 @@ test('an unreadable stored last mix is kept aside, nothing is offered, and the n
   await expect.poll(async () => (await storedLastMix(page))?.sound).toBe('rain');
   expect(await page.evaluate(() => localStorage.getItem('lastMix.corrupt'))).toBe(raw);
 });
+
+test('the offer moves nothing: the sound grid stays where it was painted, and a tap on a card as the offer comes plays that card', async ({ page }) => {
+  // In the page's flow the offer pushed the grid down after hydration, under a finger on its way: Rain tapped, Forest played.
+  const rain = page.getByTestId('sound-grid').getByRole('button', { name: /^Rain\b/ });
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('lastMix', JSON.stringify({ sound: 'ocean', layers: [{ sound: 'rain', level: 0.4 }], alive: true, seed: 1, volume: 0.8, timer: null })));
+  await page.reload({ waitUntil: 'commit' });
+  await rain.waitFor();
+  const painted = await rain.boundingBox();
+  await expect(offer(page)).toBeVisible();
+  const offered = await rain.boundingBox();
+  console.log(`Rain's card at first paint y=${painted?.y}, with the offer shown y=${offered?.y}`);
+  expect(offered).toEqual(painted);
+  await rain.click();
+  await expectTrackPlaying(page, 'rain.mp3');
+  // The player bar takes the offer's place.
+  await expect(offer(page)).toHaveCount(0);
+  await expect(bar(page)).toBeVisible();
+});

@@ -1,11 +1,13 @@
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import type { Theme } from '@mui/material/styles';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { setSleepFade, startSleepTimer } from '../../engine/sleep-timer';
+import { layout } from '../../lib/layout';
 import { strings } from '../../lib/strings';
 import { readLastMix, type LastMix } from '../../stores/last-mix';
 import { noiseStore } from '../../stores/noise-store';
@@ -31,6 +33,21 @@ export function continueLastMix(mix: LastMix, now: number = Date.now()): void {
   startSleepTimer((mix.timer.endsAt - now) / 60_000);
 }
 
+/**
+ * Where the player bar will be, over the page: the offer comes after hydration and goes with the first sound, and in
+ * the page's flow it pushed the sound grid down under a finger already on its way (a tap on Rain played Forest, the
+ * engines suite in Firefox, 2026-11-28). Fixed, it moves nothing; the player bar then takes its place.
+ */
+const offerSx = {
+  position: 'fixed',
+  bottom: layout.playerBarBottomPx,
+  left: '50%',
+  transform: 'translateX(-50%)',
+  width: 'min(28rem, calc(100vw - 32px))',
+  zIndex: (theme: Theme) => theme.zIndex.appBar + 1,
+  p: 1.5,
+} as const;
+
 /** What played last on this device, offered with one tap (never played by itself) until this visit plays something. */
 export function ContinueOffer() {
   const player = useSnapshot(playerStore);
@@ -43,7 +60,7 @@ export function ContinueOffer() {
   const [first, ...rest] = [mix.sound, ...mix.layers.map((layer) => layer.sound)].flatMap((slug) => (slug === null ? [] : [mixPartName(slug)]));
   const missing = plan.unavailable.map(mixPartName);
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid="continue-offer">
+    <Paper elevation={6} sx={offerSx} data-testid="continue-offer">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <Button variant="contained" startIcon={<PlayArrowIcon />} disabled={!canPlayPlan(plan)} onClick={() => continueLastMix(mix)} sx={{ overflowWrap: 'anywhere' }}>
           {strings.continueMix(strings.mixName(first ?? '', rest))}
