@@ -258,8 +258,9 @@ export function seamMetrics(
   samples: ArrayLike<number>,
   sampleRate: number,
   holes: readonly number[] = [],
-): { longestSilenceMs: number; maxJumpRatio: number; p999: number; maxJump: number; maxJumpAtMs: number } {
+): { longestSilenceMs: number; longestSilenceAtMs: number; maxJumpRatio: number; p999: number; maxJump: number; maxJumpAtMs: number } {
   let longest = 0;
+  let longestEnd = 0;
   let run = 0;
   let maxAt = 0;
   const cut = new Set(holes);
@@ -268,7 +269,7 @@ export function seamMetrics(
     if (cut.has(i)) run = 0;
     if (samples[i] === 0) {
       run++;
-      longest = Math.max(longest, run);
+      if (run > longest) [longest, longestEnd] = [run, i + 1];
     } else run = 0;
     if (i > 0 && !cut.has(i)) jumps[i - 1] = Math.abs(samples[i]! - samples[i - 1]!);
     if (i > 0 && jumps[i - 1]! > jumps[maxAt]!) maxAt = i - 1;
@@ -277,7 +278,8 @@ export function seamMetrics(
   const p999 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.999))] ?? 0;
   const maxJump = sorted[sorted.length - 1] ?? 0;
   // Where the largest jump is (ms into the recording): a click's place says what caused it.
-  return { longestSilenceMs: (longest / sampleRate) * 1000, maxJumpRatio: p999 > 0 ? maxJump / p999 : Infinity, p999, maxJump, maxJumpAtMs: Math.round((maxAt / sampleRate) * 1000) };
+  const ms = (frames: number) => (frames / sampleRate) * 1000;
+  return { longestSilenceMs: ms(longest), longestSilenceAtMs: Math.round(ms(longestEnd - longest)), maxJumpRatio: p999 > 0 ? maxJump / p999 : Infinity, p999, maxJump, maxJumpAtMs: Math.round((maxAt / sampleRate) * 1000) };
 }
 
 /** The audio-thread recorder's module (AudioWorkletGlobalScope): posts each quantum's left channel with its frame number. */

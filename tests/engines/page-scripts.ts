@@ -61,14 +61,27 @@ export const SET_STORAGE = `(key, value) => { localStorage.setItem(key, value); 
 
 /** Whether a saved copy of `file` (e.g. 'rain.mp3') is in IndexedDB (lull-audio / audio-data). */
 export const IS_SAVED = `(file) => new Promise((resolve) => {
+  let stage = 'open';
+  setTimeout(() => resolve('no answer within 5 s at ' + stage), 5000);
   const request = indexedDB.open('lull-audio');
+  request.onblocked = () => { stage = 'blocked'; };
+  // No database yet: creating an empty one here would leave the app's version-1 database without its store.
+  request.onupgradeneeded = () => request.transaction.abort();
   request.onerror = () => resolve(false);
   request.onsuccess = () => {
+    stage = 'opened';
     const db = request.result;
     if (!db.objectStoreNames.contains('audio-data')) { db.close(); resolve(false); return; }
-    const all = db.transaction('audio-data').objectStore('audio-data').getAll();
-    all.onerror = () => { db.close(); resolve(false); };
-    all.onsuccess = () => { db.close(); resolve(all.result.some((record) => String(record.originalUrl).split('?')[0] === '/media/' + file)); };
+    stage = 'cursor';
+    // The saved URLs through the app's index, keys only: every saved file's data URL (tens of MB) stays on disk.
+    const cursor = db.transaction('audio-data').objectStore('audio-data').index('originalUrl').openKeyCursor();
+    cursor.onerror = () => { db.close(); resolve(false); };
+    cursor.onsuccess = () => {
+      const at = cursor.result;
+      if (!at) { db.close(); resolve(false); return; }
+      if (String(at.key).split('?')[0] === '/media/' + file) { db.close(); resolve(true); return; }
+      at.continue();
+    };
   };
 })`;
 

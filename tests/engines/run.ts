@@ -5,11 +5,11 @@
  * be within ±1 dB of Chromium's. Results: tests/engines/.output/engines.json and a table on stdout.
  * Usage: tsx tests/engines/run.ts [chromium] [firefox] [webkit]   (default: all three)
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { preview, type PreviewServer } from 'vite';
-import { freePort, openEngine, type EngineName } from './engines';
+import { freePort, openEngine, type EngineName, type EnginePage } from './engines';
 import { pulseEnv, Recorder, startPulse } from './pulse';
 import { runSteps, type Measurement, type StepResult } from './smoke';
 
@@ -53,6 +53,31 @@ async function stopServer(server: PreviewServer): Promise<void> {
   await server.close();
 }
 
+/**
+ * LULL_TRACE=1: every call to the page is written to .output/trace-<engine>.log as it starts and as it ends, so a
+ * run that stops answering shows which call it is waiting on (a developer's switch; CI leaves it off).
+ */
+function traced(engine: EngineName, page: EnginePage): EnginePage {
+  if (!process.env.LULL_TRACE) return page;
+  const file = join(outDir, `trace-${engine}.log`);
+  writeFileSync(file, '');
+  const started = Date.now();
+  let next = 0;
+  const wrap =
+    <A extends unknown[], R>(name: string, call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const id = next++;
+      const what = `${name} ${String(args[0]).replace(/\s+/g, ' ').slice(0, 90)}`;
+      appendFileSync(file, `${Date.now() - started} #${id} > ${what}\n`);
+      try {
+        return await call(...args);
+      } finally {
+        appendFileSync(file, `${Date.now() - started} #${id} <\n`);
+      }
+    };
+  return { goto: wrap('goto', page.goto), run: wrap('run', page.run), click: wrap('click', page.click), press: wrap('press', page.press), close: page.close };
+}
+
 async function runEngine(engine: EngineName, recorder: Recorder, env: NodeJS.ProcessEnv): Promise<EngineRun> {
   const started = Date.now();
   const { origin, server, requests } = await startServer();
@@ -63,7 +88,7 @@ async function runEngine(engine: EngineName, recorder: Recorder, env: NodeJS.Pro
     await stopServer(server);
   };
   try {
-    const page = await openEngine(engine, env);
+    const page = traced(engine, await openEngine(engine, env));
     try {
       const { results, measurements, notes } = await runSteps({ engine, page, recorder, origin, stopServer: stop });
       return { engine, seconds: (Date.now() - started) / 1000, results, measurements, notes };

@@ -42,7 +42,7 @@ export interface Measurement extends Heard {
   compare: boolean;
   expect: 'heard' | 'silent';
   /** Across a join: the longest run of exact zeros (ms) and the largest jump over the window's p99.9. */
-  seam?: { longestSilenceMs: number; maxJumpRatio: number };
+  seam?: { longestSilenceMs: number; longestSilenceAtMs: number; maxJumpRatio: number };
   /** From the action (a key) to the first sound heard, ms. */
   onsetMs?: number;
 }
@@ -113,7 +113,9 @@ class Listener {
   }
 
   playlistActive() {
-    return this.until('playlist active', () => this.ctx.page.run<string | null>(ATTRIBUTE, '[data-testid="playlist"]', 'data-active'), (active) => active === 'true');
+    return this.until('playlist active', () => this.ctx.page.run<string | null>(ATTRIBUTE, '[data-testid="playlist"]', 'data-active'), (active) => active === 'true').catch(async (error: Error) => {
+      throw new Error(`${error.message} (player: ${JSON.stringify(await this.state().catch((e: Error) => e.message))})`);
+    });
   }
 
   async heard(what: string, ms: number, compare: boolean): Promise<Measurement> {
@@ -150,8 +152,8 @@ class Listener {
     const samples = await this.ctx.recorder.listen(ms);
     const m = this.heardIn(what, samples, false);
     const seam = seamMetrics(samples.subarray(Math.max(0, samples.findIndex((s) => s !== 0))), SAMPLE_RATE);
-    m.seam = { longestSilenceMs: seam.longestSilenceMs, maxJumpRatio: seam.maxJumpRatio };
-    if (seam.longestSilenceMs >= MAX_EXACT_ZEROS_MS) throw new Error(`${what}: ${seam.longestSilenceMs.toFixed(2)} ms of exact silence`);
+    m.seam = { longestSilenceMs: seam.longestSilenceMs, longestSilenceAtMs: seam.longestSilenceAtMs, maxJumpRatio: seam.maxJumpRatio };
+    if (seam.longestSilenceMs >= MAX_EXACT_ZEROS_MS) throw new Error(`${what}: ${seam.longestSilenceMs.toFixed(2)} ms of exact silence, ${seam.longestSilenceAtMs} ms in`);
     if (seam.maxJumpRatio > MAX_JUMP_RATIO) throw new Error(`${what}: a jump of ${seam.maxJumpRatio.toFixed(2)}× the window's p99.9 (allowed ${MAX_JUMP_RATIO}), ${seam.maxJumpAtMs.toFixed(0)} ms in`);
     return m;
   }
@@ -399,7 +401,7 @@ export const steps: Step[] = [
   {
     name: 'saved sound, server gone',
     async run(l, ctx) {
-      await l.until('Rain saved on this device', () => ctx.page.run<boolean>(IS_SAVED, 'rain.mp3'), (saved) => saved, 20_000);
+      await l.until('Rain saved on this device', () => ctx.page.run<boolean | string>(IS_SAVED, "rain.mp3"), (saved) => saved === true, 20_000);
       await l.open('/');
       await l.control(GRID, '^Rain\\b', 'page ready');
       await ctx.stopServer();
