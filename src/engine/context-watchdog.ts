@@ -54,10 +54,13 @@ export function watchContext(ctx: BaseAudioContext, onChange: (taken: boolean) =
     taken = value;
     onChange(value);
   };
-  const check = () => {
+  /** Timer checks in a row that found it 'running' (a state change starts again from 0). */
+  let runningTicks = 0;
+  const check = (event?: Event) => {
     // 'interrupted' is iOS's own state, outside the DOM typings' AudioContextState.
     const state: string = ctx.state;
     const clock = ctx.currentTime, at = now();
+    runningTicks = event || state !== 'running' ? 0 : runningTicks + 1;
     if (state === 'interrupted') return set(true);
     suspendedSince = state === 'suspended' && !isResuming() ? (suspendedSince ?? at) : undefined;
     if (suspendedSince !== undefined && at - suspendedSince >= FROZEN_CLOCK_MS) set(true);
@@ -66,6 +69,10 @@ export function watchContext(ctx: BaseAudioContext, onChange: (taken: boolean) =
       still = undefined;
       return state === 'running' ? set(false) : undefined;
     }
+    // Never around a state change, when Firefox's graph may be switching its output: a loop over the three noise pages
+    // deadlocked in its 4th round with the stamp read there, and ran 25 rounds with it read only from a timer's second
+    // 'running' tick on. A freeze is still judged by the ticks.
+    if (runningTicks < 2) return;
     still ??= { stamp: stamp(), stood: Math.min(CHECK_MS, at - last.at) };
     if (still.stood + stamp() - still.stamp >= FROZEN_CLOCK_MS) set(true);
   };

@@ -125,4 +125,17 @@ describe('context watchdog', () => {
     expect(seen).toEqual([true]);
     expect(stamps).toBeGreaterThan(0);
   });
+
+  it('a state change never reads the stamp, nor the tick right after it', () => {
+    const ctx = new FakeContext();
+    let stamps = 0;
+    watchContext(ctx as unknown as BaseAudioContext, () => undefined, { now: () => 0, stamp: () => (stamps++, 0) });
+    // The clock still (as a context just started): a state change, then one tick, read nothing.
+    ctx.change('suspended');
+    ctx.change('running');
+    vi.advanceTimersByTime(500);
+    expect(stamps).toBe(0);
+    vi.advanceTimersByTime(500);
+    expect(stamps).toBeGreaterThan(0);
+  });
 });
