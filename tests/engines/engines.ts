@@ -30,6 +30,13 @@ export const MINI_BROWSERS = ['/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrow
 export const miniBrowser = (): string | undefined => [process.env.MINIBROWSER_PATH, ...MINI_BROWSERS].find((path): path is string => !!path && existsSync(path));
 
 const BROWSER_NICE = -10;
+/**
+ * The test machine's audio, as BROWSER_NICE: Firefox's graph writes to PulseAudio in callbacks of 2048 frames (43 ms)
+ * instead of its default few hundred, so another job taking a core for a moment is not heard as Firefox's own output
+ * running dry (exact zeros at the OS that no window join explains: 25 ms at 36.2 s of Ocean's minute, 1.2 s from any
+ * join, 2026-11-28). A gap Lull leaves in what it schedules is still a run of zeros, whatever the buffer.
+ */
+const FIREFOX_PREFS = { 'media.cubeb_latency_mtg_frames': 2048 };
 const VIEWPORT = { width: 1280, height: 900 };
 const WEBDRIVER_KEYS: Record<Key, string> = { Space: '\uE00D', End: '\uE010', PageDown: '\uE00F', Escape: '\uE00C', Enter: '\uE007' };
 
@@ -95,7 +102,7 @@ export async function openEngine(engine: EngineName, env: NodeJS.ProcessEnv): Pr
   }
   const browser: Browser =
     engine === 'firefox'
-      ? await puppeteer.launch({ browser: 'firefox', protocol: 'webDriverBiDi', executablePath: FIREFOX, headless: true, env, defaultViewport: VIEWPORT })
+      ? await puppeteer.launch({ browser: 'firefox', protocol: 'webDriverBiDi', executablePath: FIREFOX, headless: true, env, defaultViewport: VIEWPORT, extraPrefsFirefox: FIREFOX_PREFS })
       : await puppeteer.launch({
           executablePath: CHROMIUM,
           headless: true,
