@@ -34,7 +34,10 @@ const outputNow = (ctx: BaseAudioContext) => () => {
 export interface WatchOptions {
   /** A resume of Lull's is on its way: a 'suspended' state now is not the system's. */
   isResuming?: () => boolean;
+  /** The page's clock (ms). */
   now?: () => number;
+  /** A clock a page's faked timers cannot move (ms), read only while the audio clock stands still; `now` if given. */
+  stamp?: () => number;
 }
 
 export function watchContext(ctx: BaseAudioContext, onChange: (taken: boolean) => void, options: WatchOptions = {}): ContextWatch {

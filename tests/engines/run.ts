@@ -75,7 +75,8 @@ function traced(engine: EngineName, page: EnginePage): EnginePage {
         appendFileSync(file, `${Date.now() - started} #${id} <\n`);
       }
     };
-  return { goto: wrap('goto', page.goto), run: wrap('run', page.run), click: wrap('click', page.click), press: wrap('press', page.press), close: page.close };
+  const run = wrap('run', (fn: string, ...args: unknown[]) => page.run<unknown>(fn, ...args));
+  return { goto: wrap('goto', page.goto), run: <T>(fn: string, ...args: unknown[]) => run(fn, ...args) as Promise<T>, click: wrap('click', page.click), press: wrap('press', page.press), close: page.close };
 }
 
 async function runEngine(engine: EngineName, recorder: Recorder, env: NodeJS.ProcessEnv): Promise<EngineRun> {
