@@ -15,6 +15,19 @@ export const layout = {
 } as const;
 
 /**
+ * The floating player bar's place over the page, bottom centre (sx): the bar and what stands in for it before anything
+ * plays (the "Continue" offer) sit there, above the app bar.
+ */
+export const playerBarPlaceSx = {
+  position: 'fixed',
+  bottom: layout.playerBarBottomPx,
+  left: '50%',
+  transform: 'translateX(-50%)',
+  width: 'min(28rem, calc(100vw - 32px))',
+  zIndex: (theme: { zIndex: { appBar: number } }) => theme.zIndex.appBar + 1,
+} as const;
+
+/**
  * Text for screen readers only. Sizes in px strings: MUI reads a bare 1 as 100 % (WebKit then
  * scrolled the page sideways to 2111 px in a 1280 px window).
  */

@@ -279,7 +279,7 @@ export function seamMetrics(
   const maxJump = sorted[sorted.length - 1] ?? 0;
   // Where the largest jump is (ms into the recording): a click's place says what caused it.
   const ms = (frames: number) => (frames / sampleRate) * 1000;
-  return { longestSilenceMs: ms(longest), longestSilenceAtMs: Math.round(ms(longestEnd - longest)), maxJumpRatio: p999 > 0 ? maxJump / p999 : Infinity, p999, maxJump, maxJumpAtMs: Math.round((maxAt / sampleRate) * 1000) };
+  return { longestSilenceMs: ms(longest), longestSilenceAtMs: Math.round(ms(longestEnd - longest)), maxJumpRatio: p999 > 0 ? maxJump / p999 : Infinity, p999, maxJump, maxJumpAtMs: Math.round(ms(maxAt)) };
 }
 
 /** The audio-thread recorder's module (AudioWorkletGlobalScope): posts each quantum's left channel with its frame number. */

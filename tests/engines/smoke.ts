@@ -401,7 +401,7 @@ export const steps: Step[] = [
   {
     name: 'saved sound, server gone',
     async run(l, ctx) {
-      await l.until('Rain saved on this device', () => ctx.page.run<boolean | string>(IS_SAVED, "rain.mp3"), (saved) => saved === true, 20_000);
+      await l.until('Rain saved on this device', () => ctx.page.run<boolean | string>(IS_SAVED, 'rain.mp3'), (saved) => saved === true, 20_000);
       await l.open('/');
       await l.control(GRID, '^Rain\\b', 'page ready');
       await ctx.stopServer();

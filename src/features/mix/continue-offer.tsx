@@ -1,13 +1,12 @@
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import type { Theme } from '@mui/material/styles';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { setSleepFade, startSleepTimer } from '../../engine/sleep-timer';
-import { layout } from '../../lib/layout';
+import { playerBarPlaceSx } from '../../lib/layout';
 import { strings } from '../../lib/strings';
 import { readLastMix, type LastMix } from '../../stores/last-mix';
 import { noiseStore } from '../../stores/noise-store';
@@ -38,15 +37,7 @@ export function continueLastMix(mix: LastMix, now: number = Date.now()): void {
  * the page's flow it pushed the sound grid down under a finger already on its way (a tap on Rain played Forest, the
  * engines suite in Firefox, 2026-11-28). Fixed, it moves nothing; the player bar then takes its place.
  */
-const offerSx = {
-  position: 'fixed',
-  bottom: layout.playerBarBottomPx,
-  left: '50%',
-  transform: 'translateX(-50%)',
-  width: 'min(28rem, calc(100vw - 32px))',
-  zIndex: (theme: Theme) => theme.zIndex.appBar + 1,
-  p: 1.5,
-} as const;
+const offerSx = { ...playerBarPlaceSx, p: 1.5 } as const;
 
 /** What played last on this device, offered with one tap (never played by itself) until this visit plays something. */
 export function ContinueOffer() {

@@ -4,7 +4,6 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { Theme } from '@mui/material/styles';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import SkipNextIcon from '@mui/icons-material/SkipNext';
@@ -12,7 +11,7 @@ import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
 import { useDeferredValue, useEffect, useRef, type FocusEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { soundscapes } from '../../catalogue/catalogue';
-import { layout } from '../../lib/layout';
+import { layout, playerBarPlaceSx } from '../../lib/layout';
 import { strings } from '../../lib/strings';
 import { layerName } from '../../stores/mix-layers';
 import { mixStore } from '../../stores/mix-store';
@@ -65,13 +64,8 @@ function useRestoredFocus(status: string) {
 }
 
 const barSx = {
-  position: 'fixed',
-  bottom: layout.playerBarBottomPx,
-  left: '50%',
-  transform: 'translateX(-50%)',
+  ...playerBarPlaceSx,
   height: layout.playerBarHeightPx,
-  width: 'min(28rem, calc(100vw - 32px))',
-  zIndex: (theme: Theme) => theme.zIndex.appBar + 1,
   display: 'flex',
   alignItems: 'center',
   gap: 0.5,
