@@ -5,7 +5,7 @@
  * start, and 2 s from 2.5 s after it. A variant adds one thing Lull's page does, to see whether it alone drops out.
  *
  * Usage (after `npm run build`): ENGINE=webkit VARIANT=decodes RUNS=12 npx tsx tests/engines/bare-page.ts
- * Variants: plain, resume, decodes, offline, busy, paint, mes, messrc (see VARIANT_SCRIPT).
+ * Variants: plain, resume, decodes, offline, busy, paint, save, mes, messrc (see VARIANT_SCRIPT).
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,9 +28,20 @@ const VARIANT_SCRIPT: Record<string, string> = {
   offline: 'for (let i = 0; i < 14; i++) { await wait(150); await new OfflineAudioContext({ numberOfChannels: 2, length: 1, sampleRate: 48000 }).decodeAudioData(bytes.slice(i * 40000, i * 40000 + 60000)).catch(() => 0); }',
   busy: 'for (let i = 0; i < 10; i++) { await wait(100); const t = performance.now(); while (performance.now() - t < 250) {} }',
   paint: "const d = document.createElement('div'); d.style.cssText = 'position:fixed;inset:0;background:linear-gradient(45deg,red,blue);filter:blur(8px)'; document.body.append(d); let k = 0; const f = () => { d.style.transform = 'rotate(' + (k++ % 360) + 'deg) scale(1.5)'; requestAnimationFrame(f); }; f();",
+  // The cache worker's job (cache-api.ts): the file fetched again, as a base64 data URL, written to IndexedDB.
+  save: "const saver = new Worker('/bare-worker.js'); saver.onmessage = (e) => { window.saved = e.data; }; saver.postMessage('/media/rain.mp3');",
   mes: 'const el = new Audio(); document.body.append(el); ctx.createMediaElementSource(el).connect(ctx.createGain()).connect(ctx.destination);',
   messrc: "const el = new Audio(); el.preload = 'auto'; el.src = '/media/ocean.mp3'; document.body.append(el); ctx.createMediaElementSource(el).connect(ctx.createGain()).connect(ctx.destination);",
 };
+
+const WORKER = `onmessage = async (e) => {
+  const bytes = new Uint8Array(await (await fetch(e.data)).arrayBuffer());
+  const parts = []; for (let i = 0; i < bytes.length; i += 0x8000) parts.push(String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000)));
+  const record = { dataUrl: 'data:audio/mpeg;base64,' + btoa(parts.join('')) };
+  const open = indexedDB.open('bare', 1);
+  open.onupgradeneeded = () => open.result.createObjectStore('audio');
+  open.onsuccess = () => { const tx = open.result.transaction('audio', 'readwrite'); tx.objectStore('audio').put(record, Date.now()); tx.oncomplete = () => postMessage(record.dataUrl.length); };
+};`;
 
 const script = `window.state = 'idle';
 const wait = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -52,7 +63,8 @@ async function main(): Promise<void> {
   if (!(VARIANT in VARIANT_SCRIPT)) throw new Error(`VARIANT: one of ${Object.keys(VARIANT_SCRIPT).join(', ')}`);
   const root = process.cwd();
   // The preview server's CSP allows same-origin scripts only: the page and its script go into the build for the run.
-  const html = join(root, 'dist/bare.html'), js = join(root, 'dist/bare.js');
+  const html = join(root, 'dist/bare.html'), js = join(root, 'dist/bare.js'), worker = join(root, 'dist/bare-worker.js');
+  writeFileSync(worker, WORKER);
   writeFileSync(html, '<!doctype html><html><body><button id="go">Play</button><script src="/bare.js"></script></body></html>');
   writeFileSync(js, script);
   const pulse = startPulse();
@@ -71,8 +83,9 @@ async function main(): Promise<void> {
         for (let k = 0; k < 200 && (await page.run<string>('function () { return window.state; }')) !== 'playing'; k++) await sleep(50);
         await sleep(after);
         const heard = measure(await recorder.listen(2000));
+        const saved = await page.run<number | null>('function () { return window.saved ?? null; }');
         windows++;
-        const line = `run ${run}, from ${after} ms: ${heard.dbfs.toFixed(1)} dBFS, longest gap ${heard.longestGapMs} ms at ${heard.gapAtMs} ms`;
+        const line = `run ${run}, from ${after} ms: ${heard.dbfs.toFixed(1)} dBFS, longest gap ${heard.longestGapMs} ms at ${heard.gapAtMs} ms${saved === null ? '' : `, ${saved} bytes saved`}`;
         console.log(line);
         if (heard.longestGapMs > MAX_GAP_MS) gaps.push(line);
       }
@@ -82,7 +95,7 @@ async function main(): Promise<void> {
     recorder.stop();
     pulse.stop();
     await server.close();
-    for (const file of [html, js]) rmSync(file, { force: true });
+    for (const file of [html, js, worker]) rmSync(file, { force: true });
   }
   console.log(`${ENGINE} bare page, ${VARIANT}: ${gaps.length} of ${windows} windows with a gap over ${MAX_GAP_MS} ms${gaps.length ? `\n${gaps.join('\n')}` : ''}`);
 }
