@@ -5,7 +5,7 @@
  * start, and 2 s from 2.5 s after it. A variant adds one thing Lull's page does, to see whether it alone drops out.
  *
  * Usage (after `npm run build`): ENGINE=webkit VARIANT=decodes RUNS=12 npx tsx tests/engines/bare-page.ts
- * Variants: plain, resume, decodes, offline, busy, paint, save, mes, messrc (see VARIANT_SCRIPT).
+ * Variants: plain, rate48, resume, decodes, offline, busy, paint, save, mes, messrc (see VARIANT_SCRIPT).
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +22,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Runs in the page while Rain plays (`ctx`, the decoded file's `bytes`). */
 const VARIANT_SCRIPT: Record<string, string> = {
   plain: '',
+  // Decoded at the file's 48 kHz (as window-decode.ts does), played in the context's own rate.
+  rate48: '',
   // Suspended before the decode, resumed before the start (the bus's prepare, then the tap).
   resume: '',
   decodes: 'for (let i = 0; i < 12; i++) { await wait(150); await ctx.decodeAudioData(bytes.slice(i * 40000, i * 40000 + 60000)).catch(() => 0); }',
@@ -50,7 +52,8 @@ document.getElementById('go').onclick = async () => {
   window.state = 'decoding';
   ${VARIANT === 'resume' ? 'await ctx.suspend();' : ''}
   const bytes = await (await fetch('/media/rain.mp3')).arrayBuffer();
-  const buffer = await ctx.decodeAudioData(bytes.slice(0));
+  const decoder = ${VARIANT === 'rate48' ? 'new OfflineAudioContext({ numberOfChannels: 2, length: 1, sampleRate: 48000 })' : 'ctx'};
+  const buffer = await decoder.decodeAudioData(bytes.slice(0));
   ${VARIANT === 'resume' ? 'await ctx.resume();' : ''}
   const source = ctx.createBufferSource(); source.buffer = buffer; source.loop = true;
   const gain = ctx.createGain(); gain.gain.value = 0.64;
