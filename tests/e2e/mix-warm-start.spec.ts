@@ -66,7 +66,16 @@ test.describe("a mix link's track, warmed before the tap", () => {
       w.__outputProbe.take();
       w.__outputProbe.record(true);
     });
-    await page.getByTestId('shared-mix').getByRole('button', { name: 'Play this mix' }).click();
+    // The press makes the context (start-app.ts), which the probe taps; the sound starts at the release. Held until
+    // the probe records on the audio thread: until its worklet module loads it records by a ScriptProcessor, whose
+    // blocks a busy main thread splices without a timestamp saying so (docs/performance.md, issue 42), so the start
+    // would be judged on the recorder's seams. In 10 of 25 runs that did not wait, the start was recorded that way
+    // and read 26-78 ms of silence or a 14-58x jump within 70 ms of the first sound.
+    const play = page.getByTestId('shared-mix').getByRole('button', { name: 'Play this mix' });
+    await play.hover();
+    await page.mouse.down();
+    await expect.poll(() => page.evaluate(() => (window as unknown as Watched).__outputProbe.recorder), { message: 'the probe records on the audio thread' }).toBe('worklet');
+    await page.mouse.up();
     await expectTrackPlaying(page, 'ocean.mp3');
     await page.waitForTimeout(2500);
     const heard = await page.evaluate(() => {
