@@ -13,7 +13,18 @@ import { expectTrackPlaying } from './track-state';
 
 const offer = (page: Page) => page.getByTestId('continue-offer');
 const bar = (page: Page) => page.getByTestId('player-bar');
-const storedLastMix = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('lastMix') ?? 'null') as { sound: string | null; layers: unknown[]; volume: number; timer: { endsAt: number } | null } | null);
+/**
+ * The stored last mix; null when none is stored or it is not JSON (an unreadable value the app has not yet written
+ * over): expect.poll retries a value that does not match, but fails at once on a callback that throws.
+ */
+const storedLastMix = (page: Page) =>
+  page.evaluate(() => {
+    try {
+      return JSON.parse(localStorage.getItem('lastMix') ?? 'null') as { sound: string | null; layers: unknown[]; volume: number; timer: { endsAt: number } | null } | null;
+    } catch {
+      return null;
+    }
+  });
 
 test('a tab closed mid-mix is offered again; nothing plays until the tap, which plays the mix, heard, with its timer', { tag: '@live' }, async ({ context }) => {
   const first = await context.newPage();
