@@ -87,7 +87,12 @@ export async function openEngine(engine: EngineName, env: NodeJS.ProcessEnv): Pr
   if (engine === 'webkit') {
     const binary = miniBrowser();
     if (!binary) throw new Error('MiniBrowser not found: run node tests/engines/ensure-engines.mjs');
-    const session = await WebDriverSession.start({ port: await freePort(), miniBrowser: binary, env, ...VIEWPORT });
+    // No GPU here: in compositing mode Mesa's llvmpipe draws WebKit's layers on the CPU, and after each page load
+    // it composited Lull's page on every frame for 2.75 s or more at 114-145 % of one core of two (80-96 % with one
+    // rasterizer thread), starving WebKit's audio thread into 25-155 ms dropouts (docs/engines.md, "Early
+    // dropouts"). Without compositing mode WebKit paints what changed on the CPU, as it does on a machine without
+    // a GPU, and the audio keeps its core.
+    const session = await WebDriverSession.start({ port: await freePort(), miniBrowser: binary, env: { ...env, WEBKIT_DISABLE_COMPOSITING_MODE: '1' }, ...VIEWPORT });
     prioritise(session.pid);
     return {
       goto: async (url) => {
