@@ -34,6 +34,7 @@ export const PLAYER_STATE = `() => {
     status: bar ? bar.getAttribute('data-status') : null,
     title: bar ? (bar.querySelector('[data-testid="player-title"]') || {}).textContent || null : null,
     noiseToggle: toggle ? toggle.getAttribute('aria-label') : null,
+    noiseStatus: toggle ? toggle.getAttribute('data-status') : null,
     message: [...document.querySelectorAll('[data-testid="offline-status"], [data-testid="offline-status-message"], [role="alert"]')].map((el) => el.textContent.trim()).filter(Boolean).join(' / ') || null,
     focused: document.activeElement ? (document.activeElement.getAttribute('aria-label') || document.activeElement.tagName) : null,
   };

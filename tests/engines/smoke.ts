@@ -60,6 +60,8 @@ interface PlayerState {
   status: string | null;
   title: string | null;
   noiseToggle: string | null;
+  /** 'starting' while the toggle shows its spinner (the generator not yet sounding), then 'playing'. */
+  noiseStatus: string | null;
   /** The status line or an alert, when the app says something. */
   message: string | null;
   focused: string | null;
@@ -306,7 +308,9 @@ export const steps: Step[] = [
         await l.open(`/${colour.toLowerCase()}-noise`);
         // By click: through WebDriver BiDi, Firefox delivers Enter's key events to a focused button but no click.
         await l.tap('main', `^Play ${colour} Noise$`);
-        await l.until(`${colour} Noise playing`, l.state, (s) => s.noiseToggle === `Pause ${colour} Noise`);
+        // Playing once the spinner gives way to the pause icon: the toggle reads Pause from the tap on, while the
+        // generator's worklet module still loads (up to 450 ms in WebKit here), and there is nothing to hear yet.
+        await l.until(`${colour} Noise playing`, l.state, (s) => s.noiseToggle === `Pause ${colour} Noise` && s.noiseStatus === 'playing');
         await sleep(300);
         const full = await l.heard(`${colour} Noise`, 1500, true);
         if (colour !== 'Pink') return;
