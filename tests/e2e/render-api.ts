@@ -48,6 +48,23 @@ export interface LoopRenderOptions {
   seconds: number;
   /** The walk's seed (ignored by a file that plays in order). */
   seed: number;
+  /**
+   * Also measure every stretch this long (s), stepped by a sixteenth of it, on the left channel as the real-time
+   * recordings are measured (its largest jump over that stretch's own p99.9): the worst five distinct jumps come back as `stretches`.
+   */
+  stretchSeconds?: number;
+}
+
+/** A stretch of a render as an 8 s recording of it would read: its largest jump, and how far that is from a join. */
+export interface StretchFigures {
+  /** Render time (s) where the stretch starts, and where its largest jump is. */
+  at: number;
+  jumpAt: number;
+  maxJumpRatio: number;
+  /** The same jump over the p99.9 of the stretch as long centred on it (no edge cuts what surrounds it). */
+  centredRatio: number;
+  /** From the largest jump to the nearest join's crossfade (0: inside one), in s. */
+  fromJoinS: number;
 }
 
 export interface LoopRender {
@@ -63,6 +80,8 @@ export interface LoopRender {
   whole: { longestSilenceMs: number; maxJumpRatio: number };
   /** Buffer sources started after their time (a decode that came late: the voice's own catch-up). */
   lateStarts: number;
+  /** With `stretchSeconds`: the five distinct jumps with the largest ratio to their stretch's p99.9, worst first. */
+  stretches?: StretchFigures[];
   renderMs: number;
 }
 

@@ -19,7 +19,7 @@ import { claimAudioFocus, createAudioFocusStore } from '../../src/stores/audio-f
 import { createMixStore } from '../../src/stores/mix-store';
 import { createSleepTimerStore, setSleepTimerState } from '../../src/stores/sleep-timer-store';
 import { countWork, macrotask, renderInChunks, settle, virtualTimers } from './render-clock';
-import { gainsOf, powerOf, seamOf, wholeOf } from './render-measure';
+import { gainsOf, powerOf, seamOf, stretchesOf, wholeOf } from './render-measure';
 import type { JoinFigures, LoopRender, LoopRenderOptions, LullRender, MixRender, MixRenderOptions, SleepRender, SleepRenderOptions, WrapFigures } from '../e2e/render-api';
 
 /** The longest chunk of a render (a loop render also stops at every window's end). */
@@ -64,7 +64,7 @@ function watchStarts(ctx: BaseAudioContext): { when: number; end: number }[] {
  */
 const nextEnd = (starts: readonly { end: number }[], now: number) => Math.min(now + CHUNK_S, ...starts.map((s) => s.end).filter((end) => end > now + 1e-6));
 
-async function renderLoop({ file, seconds, seed }: LoopRenderOptions): Promise<LoopRender> {
+async function renderLoop({ file, seconds, seed, stretchSeconds }: LoopRenderOptions): Promise<LoopRender> {
   const began = performance.now();
   const bytes = await fileBytes(file);
   const layout = parseMp3Layout(bytes);
@@ -152,6 +152,7 @@ async function renderLoop({ file, seconds, seed }: LoopRenderOptions): Promise<L
     wraps,
     whole: { longestSilenceMs: whole.longestSilenceMs, maxJumpRatio: whole.maxJumpRatio },
     lateStarts: starts.filter(({ when }) => when * rate < render[0]!.length && !dues.has(Math.round(when * rate))).length,
+    ...(stretchSeconds ? { stretches: stretchesOf(render[0]!, rate, origin, stretchSeconds, joins, (pieces.find((p) => p.crossfade > 0)?.crossfade ?? 0) / rate) } : {}),
     renderMs: performance.now() - began,
   };
 }

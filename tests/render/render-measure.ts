@@ -1,6 +1,6 @@
 /** Figures read from a render's samples (pure: no Web Audio), for offline-render.ts. */
 import { seamMetrics } from '../e2e/output-probe';
-import type { SeamFigures } from '../e2e/render-api';
+import type { JoinFigures, SeamFigures, StretchFigures } from '../e2e/render-api';
 
 /** The worse channel's seam figures over frames [from, to) (the same measure as the real-time recordings). */
 export function seamOf(channels: readonly Float32Array[], rate: number, from: number, to: number, renderP999: number): SeamFigures {
@@ -75,4 +75,27 @@ export function powerOf(channels: readonly Float32Array[], from: number, to: num
   let sum = 0;
   for (const x of channels) for (let i = from; i < to; i++) sum += x[i]! * x[i]!;
   return sum / (channels.length * (to - from));
+}
+
+/**
+ * Every stretch of `seconds` from `from`, a sixteenth of it apart (0.5 s for 8 s), measured as an 8 s recording of it is (one channel:
+ * its largest jump over its own p99.9), with the distance from its largest jump to the nearest join; the worst five
+ * distinct jumps.
+ */
+export function stretchesOf(channel: Float32Array, rate: number, from: number, seconds: number, joins: readonly Pick<JoinFigures, 'at'>[], crossfadeS: number): StretchFigures[] {
+  const length = Math.round(seconds * rate);
+  const out: StretchFigures[] = [];
+  for (let start = from; start + length <= channel.length; start += Math.round(length / 16)) {
+    const m = seamMetrics(channel.subarray(start, start + length), rate);
+    const jumpAt = start / rate + m.maxJumpAtMs / 1000;
+    const fromJoinS = Math.min(Infinity, ...joins.map((j) => (jumpAt < j.at ? j.at - jumpAt : Math.max(0, jumpAt - j.at - crossfadeS))));
+    // The same jump against the stretch centred on it: what the measure reads when the jump is not at an edge.
+    const centre = Math.round(jumpAt * rate);
+    const centred = seamMetrics(channel.subarray(Math.max(from, centre - length / 2), Math.min(channel.length, centre + length / 2)), rate);
+    out.push({ at: start / rate, jumpAt, maxJumpRatio: m.maxJumpRatio, centredRatio: m.maxJump / centred.p999, fromJoinS });
+  }
+  // One entry per jump: stretches overlap, and the same jump is the largest of several.
+  const kept: StretchFigures[] = [];
+  for (const s of out.sort((a, b) => b.maxJumpRatio - a.maxJumpRatio)) if (kept.length < 5 && !kept.some((k) => Math.abs(k.jumpAt - s.jumpAt) < 0.01)) kept.push(s);
+  return kept;
 }
