@@ -12,7 +12,8 @@
  * SCAPES (names, comma-separated; default Underwater), RUNS (per sound, default 20), FROM_S, SECONDS, PAGES (runs at
  * once in one browser, default 1; each run's skipped quanta are reported), CLICKS_OUT (file under bench/results,
  * default scape-clicks.json), BUSY_MS (the main thread held this long every 2 s of the recording), BARE=1 (a bare
- * page with no Lull code instead of the app), RECORDER=script-processor (the probe's own main-thread recorder).
+ * page with no Lull code instead of the app), RECORDER=script-processor (the probe's own main-thread recorder), MARGIN_S
+ * (below).
  * Reported, never asserted.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -26,6 +27,13 @@ const SCAPES = (process.env.SCAPES ?? 'Underwater').split(',').map((s) => s.trim
 const RUNS = Number(process.env.RUNS ?? 20);
 const FROM_S = Number(process.env.FROM_S ?? 115.2);
 const SECONDS = Number(process.env.SECONDS ?? 8);
+/**
+ * Also recorded: this long before and after (s, default 0). The figures are still read over the SECONDS from FROM_S;
+ * each jump there over 2× is also read against the p99.9 of the SECONDS centred on it (`centredRatio`), so a loud
+ * event cut by the recording's edge (its onset in the last milliseconds, the rest of it outside) is measured as one
+ * in the middle would be.
+ */
+const MARGIN_S = Number(process.env.MARGIN_S ?? 0);
 const PAGES = Number(process.env.PAGES ?? 1);
 const OUT = process.env.CLICKS_OUT ?? 'scape-clicks.json';
 /** The main thread held busy this long every 2 s of the recording (0: never), as a long task or a collection holds it. */
@@ -117,6 +125,30 @@ interface Source {
   stop: number | null;
 }
 
+/**
+ * The largest ratio of a jump in [margin, margin + length) to the p99.9 of the `length` samples centred on it (within
+ * the whole recording), over the 20 largest jumps there above 2× `p999` (the measured stretch's own) and the largest.
+ */
+function centredWorst(all: readonly number[], holes: readonly number[], rate: number, margin: number, length: number, p999: number): number {
+  const cut = new Set(holes);
+  const candidates: { i: number; jump: number }[] = [];
+  let largest = { i: margin + 1, jump: 0 };
+  for (let i = margin + 1; i < margin + length; i++) {
+    const jump = cut.has(i) ? 0 : Math.abs(all[i]! - all[i - 1]!);
+    if (jump > 2 * p999) candidates.push({ i, jump });
+    if (jump > largest.jump) largest = { i, jump };
+  }
+  // The largest jump is always read (a recording with none over 2× still gets its figure).
+  if (!candidates.some((c) => c.i === largest.i)) candidates.push(largest);
+  let worst = 0;
+  for (const { i, jump } of candidates.sort((a, b) => b.jump - a.jump).slice(0, 20)) {
+    const from = Math.max(0, Math.min(all.length - length, i - Math.round(length / 2)));
+    const around = seamMetrics(all.slice(from, from + length), rate, holes.filter((h) => h >= from && h < from + length).map((h) => h - from));
+    worst = Math.max(worst, jump / around.p999);
+  }
+  return worst;
+}
+
 /** One run: a tap, then the recording; returns its measures and, for each click, where it sits among the windows. */
 async function run(browser: Browser, baseUrl: string, name: string, index: number) {
   // The audio-thread recorder is a blob: module, which the app's CSP refuses unless bypassed (the probe then throws).
@@ -135,7 +167,7 @@ async function run(browser: Browser, baseUrl: string, name: string, index: numbe
       await page.getByTestId('sound-grid').getByRole('button', { name: new RegExp(`^${name}\\b`) }).click();
     }
     const tappedAt = Date.now();
-    await page.waitForTimeout(FROM_S * 1000 - (Date.now() - tappedAt));
+    await page.waitForTimeout((FROM_S - MARGIN_S) * 1000 - (Date.now() - tappedAt));
     await page.evaluate(() => {
       const p = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
       p.take();
@@ -154,10 +186,10 @@ async function run(browser: Browser, baseUrl: string, name: string, index: numbe
             }, t);
           }
         },
-        { busy: BUSY_MS, seconds: SECONDS },
+        { busy: BUSY_MS, seconds: SECONDS + 2 * MARGIN_S },
       );
     }
-    await page.waitForTimeout(SECONDS * 1000);
+    await page.waitForTimeout((SECONDS + 2 * MARGIN_S) * 1000);
     const taken = await page.evaluate(() => {
       const p = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
       p.record(false);
@@ -165,8 +197,17 @@ async function run(browser: Browser, baseUrl: string, name: string, index: numbe
       m.recording = false;
       return { ...p.take(), recorderError: p.recorderError, mainThread: m.blocks.splice(0), recorder: p.recorder, sources: (window as unknown as { __sources: Source[] }).__sources };
     });
-    const { samples, sampleRate, holes, firstFrame, sources, staleAt } = taken;
+    const { sampleRate, sources } = taken;
+    // The SECONDS measured, from the recording with its margins.
+    const margin = Math.round(MARGIN_S * sampleRate);
+    const length = Math.min(taken.samples.length - margin, Math.round(SECONDS * sampleRate));
+    const inside = (i: number) => i >= margin && i < margin + length;
+    const samples = taken.samples.slice(margin, margin + length);
+    const holes = taken.holes.filter(inside).map((i) => i - margin);
+    const staleAt = taken.staleAt.filter(inside).map((i) => i - margin);
+    const firstFrame = taken.firstFrame === null ? null : taken.firstFrame + margin;
     const metrics = seamMetrics(samples, sampleRate, holes);
+    const centredRatio = MARGIN_S > 0 ? centredWorst(taken.samples, taken.holes, sampleRate, margin, length, metrics.p999) : null;
     const at = (i: number) => (firstFrame === null ? null : (firstFrame + i) / sampleRate);
     const from = at(0) ?? 0;
     // Every jump over CLICK_RATIO × p99.9 (not only the largest), placed on the audio clock.
@@ -193,7 +234,7 @@ async function run(browser: Browser, baseUrl: string, name: string, index: numbe
       clicks.push({ ms: Math.round((i / sampleRate) * 1000), ratio: Number(ratio.toFixed(2)), ctx: t, quantumPhase, nearestStale, nearest, around: samples.slice(Math.max(0, i - 6), i + 6).map((x) => Number(x.toFixed(5))) });
     }
     // The windows playing inside the recording, in ms from its start (starts, ends), to read a click against.
-    const inside = sources
+    const playing = sources
       .filter((s) => s.duration !== null && s.when < from + SECONDS + 1 && s.when + (s.duration ?? 0) > from - 1)
       .map((s) => ({ id: s.id, startMs: Number(((s.when - from) * 1000).toFixed(2)), endMs: Number(((s.when + (s.duration ?? 0) - from) * 1000).toFixed(2)), lateMs: s.now > s.when ? Number(((s.now - s.when) * 1000).toFixed(1)) : 0, stopMs: s.stop === null ? null : Number(((s.stop - from) * 1000).toFixed(2)) }));
     const late = sources.filter((s) => s.now > s.when).length;
@@ -226,12 +267,13 @@ async function run(browser: Browser, baseUrl: string, name: string, index: numbe
       mainThread: { seconds: mainSamples.length / sampleRate, holes: mainHoles.length, maxJumpRatio: Number(mainMetrics.maxJumpRatio.toFixed(2)), click: mainClick, firstBlockAt: main[0]?.t ?? null, playbackTimeSteps: mainSteps },
       recordedFrom: from,
       maxJumpRatio: Number(metrics.maxJumpRatio.toFixed(2)),
+      centredRatio: centredRatio === null ? null : Number(centredRatio.toFixed(2)),
       maxJumpAtMs: metrics.maxJumpAtMs,
       longestSilenceMs: Number(metrics.longestSilenceMs.toFixed(2)),
       sourcesStarted: sources.length,
       lateStarts: late,
       clicks,
-      windows: clicks.length > 0 ? inside : undefined,
+      windows: clicks.length > 0 ? playing : undefined,
     };
   } finally {
     await context.close();
@@ -272,12 +314,13 @@ async function main() {
       withHoles: mine.filter((r) => r.droppedBlocks > 0).length,
       worstRatio: Math.max(...mine.map((r) => r.maxJumpRatio)),
       ratios: mine.map((r) => r.maxJumpRatio),
+      ...(MARGIN_S > 0 ? { centredClicks: mine.filter((r) => (r.centredRatio ?? 0) > CLICK_RATIO).length, centredRatios: mine.map((r) => r.centredRatio) } : {}),
     };
   });
   console.log(JSON.stringify(summary, null, 1));
   mkdirSync(`${root}bench/results`, { recursive: true });
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()[0]!.toFixed(1)}`;
-  writeFileSync(`${root}bench/results/${OUT}`, JSON.stringify({ date: new Date().toISOString(), machine, from: FROM_S, seconds: SECONDS, pages: PAGES, summary, runs: results }, null, 2) + '\n');
+  writeFileSync(`${root}bench/results/${OUT}`, JSON.stringify({ date: new Date().toISOString(), machine, from: FROM_S, seconds: SECONDS, marginSeconds: MARGIN_S, pages: PAGES, summary, runs: results }, null, 2) + '\n');
 }
 
 await main();
