@@ -129,6 +129,13 @@ test.describe('Your sounds', () => {
     expect(await stored(page)).toEqual({ sounds: 0, chunks: 0 });
   });
 
+  test('Settings, before any import: says so, and the visit creates no database', async ({ page }) => {
+    await page.goto('/settings');
+    await expect(page.getByTestId('own-sounds-storage')).toContainText('You have not added any sounds of your own. Add them on the home page.');
+    await expect(page.getByTestId('own-sounds-storage').getByRole('link', { name: 'Manage them on the home page' })).toHaveAttribute('href', '/');
+    expect(await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).not.toContain('lull-own-sounds');
+  });
+
   test.describe('stored, played, offline', () => {
     test.use({ serviceWorkers: 'allow', bypassCSP: true });
 
@@ -199,6 +206,15 @@ test.describe('Your sounds', () => {
       // 6 s of stereo loop: a 5 s chunk and a 1 s one remain, the WAV's.
       expect(after.chunks).toBe(2);
       await context.setOffline(false);
+
+      // Settings: the storage the one left uses (a 6 s loop of 48 kHz stereo 16-bit PCM is 1,152,000 bytes).
+      await page.goto('/settings');
+      const storage = page.getByTestId('own-sounds-storage');
+      await expect(storage.getByTestId('own-sounds-storage-total')).toHaveText('1 sound uses 1.2 MB of storage on this device.');
+      await expect(storage.getByTestId('own-sounds-storage-item')).toHaveCount(1);
+      await expect(storage.getByTestId('own-sounds-storage-item')).toContainText(HOSTILE.slice(0, 60));
+      await expect(storage.getByTestId('own-sounds-storage-item')).toContainText('6 s loop · 1.2 MB');
+      await expect(page.locator('img[src="x"]')).toHaveCount(0);
     });
 
     test('a file dropped on the home page is imported', async ({ page }) => {

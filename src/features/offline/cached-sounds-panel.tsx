@@ -15,16 +15,10 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { useSnapshot } from 'valtio';
 import { soundName, soundscapes } from '../../catalogue/catalogue';
 import { offlineService } from './offline-service';
+import { formatBytes } from '../../lib/format-bytes';
 import { strings } from '../../lib/strings';
 import type { CachedSoundInfo } from '../../lib/cache-contract';
 import { offlineStore } from '../../stores/offline-store';
-
-/** 2.7 MB, 512 kB, 900 B: decimal units, as browsers report storage. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
-  if (bytes >= 1e3) return `${Math.round(bytes / 1e3)} kB`;
-  return `${bytes} B`;
-}
 
 type Load = { state: 'loading' } | { state: 'ready'; items: CachedSoundInfo[] } | { state: 'failed'; message: string };
 

@@ -1,23 +1,12 @@
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { OWN_SOUNDS_DB_NAME } from '../../lib/own-sounds-db-name';
+import { holdsOwnSounds } from '../../lib/own-sounds-db-name';
 import { ownSoundStrings as s } from '../../lib/own-sound-strings';
 import { useHydrated } from '../../lib/use-hydrated';
 
 // The section (its store, the database code, the dialogs) loads only on a device that holds own sounds, or at the
 // first import: the home page's first load stays within its budget.
 const OwnSoundsSection = lazy(() => import('./own-sounds-section').then((module) => ({ default: module.OwnSoundsSection })));
-
-/** Whether this device has the own-sounds database, without creating it (no `databases()`: assume it may). */
-async function holdsOwnSounds(): Promise<boolean> {
-  if (typeof indexedDB === 'undefined') return false;
-  if (typeof indexedDB.databases !== 'function') return true;
-  try {
-    return (await indexedDB.databases()).some((db) => db.name === OWN_SOUNDS_DB_NAME);
-  } catch {
-    return true;
-  }
-}
 
 const ACCEPT = 'audio/*,.mp3,.m4a,.aac,.ogg,.opus,.oga,.wav,.flac,.webm';
 

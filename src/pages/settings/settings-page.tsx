@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { AudioSessionSetting } from '../../features/audio-session/audio-session-setting';
 import { InstallButton } from '../../features/install/install-button';
 import { CachedSoundsPanel } from '../../features/offline/cached-sounds-panel';
+import { OwnSoundsStoragePanel } from '../../features/own-sounds/own-sounds-storage-panel';
 import { ListeningStats } from '../../features/stats/listening-stats';
 
 export default function SettingsPage() {
@@ -16,6 +17,7 @@ export default function SettingsPage() {
       </Paper>
       <AudioSessionSetting />
       <CachedSoundsPanel />
+      <OwnSoundsStoragePanel />
       <ListeningStats />
     </Stack>
   );
