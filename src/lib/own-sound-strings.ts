@@ -6,6 +6,21 @@ export const MAX_OWN_SOUND_NAME_LENGTH = 60;
 /** Files larger than this are refused before a byte is read. */
 export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
 
+/**
+ * The emoji a sound of one's own can wear, each with its name for the menu and screen readers. The first is every
+ * sound's until one is chosen, and stands in for anything else found in storage.
+ */
+export const OWN_SOUND_EMOJI: readonly (readonly [emoji: string, name: string])[] = [
+  ['🎙️', 'Microphone'], ['🌀', 'Fan'], ['🌧️', 'Rain'], ['🌊', 'Waves'], ['🔥', 'Fire'], ['🌬️', 'Wind'], ['🌳', 'Tree'], ['🐦', 'Bird'],
+  ['🚆', 'Train'], ['☕', 'Café'], ['🏠', 'Home'], ['🌙', 'Night'], ['🎵', 'Music'], ['❄️', 'Snow'], ['🐱', 'Cat'], ['✨', 'Sparkles'],
+];
+
+/** A stored sound's emoji, or the first where it has none or one not on the list (storage from elsewhere). */
+export function ownSoundEmoji(stored: unknown): string {
+  const found = OWN_SOUND_EMOJI.find(([emoji]) => emoji === stored);
+  return (found ?? OWN_SOUND_EMOJI[0]!)[0];
+}
+
 /** A name as a message quotes it: at most 80 characters. */
 const quoted = (name: string) => `“${name.length > 80 ? `${name.slice(0, 79)}…` : name}”`;
 
@@ -51,4 +66,7 @@ export const ownSoundStrings = {
   playFailed: (name: string) => `${quoted(name)} could not be played.`,
   deleteFailed: (name: string) => `${quoted(name)} could not be deleted. It is unchanged.`,
   renameFailed: 'The name could not be saved. It is unchanged.',
+  chooseEmoji: (name: string) => `Choose an emoji for ${name}`,
+  emojiMenu: (name: string) => `Emoji for ${name}`,
+  emojiFailed: 'The emoji could not be saved. It is unchanged.',
 };

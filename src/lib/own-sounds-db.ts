@@ -30,6 +30,8 @@ export interface OwnSoundRecord {
   truncated: boolean;
   /** ISO time. */
   savedAt: string;
+  /** Chosen by the listener (own-sound-strings.ts OWN_SOUND_EMOJI); absent until then. */
+  emoji?: string;
 }
 
 export interface OwnChunkRecord {
@@ -81,10 +83,13 @@ export async function readOwnChunk(db: OwnSoundsDb, soundId: string, index: numb
   return record.pcm;
 }
 
-export async function renameOwnSoundRecord(db: OwnSoundsDb, soundId: string, name: string): Promise<void> {
+/** What the listener may change on a stored sound. */
+export type OwnSoundChange = Partial<Pick<OwnSoundRecord, 'name' | 'emoji'>>;
+
+export async function changeOwnSoundRecord(db: OwnSoundsDb, soundId: string, change: OwnSoundChange): Promise<void> {
   const tx = db.transaction(OWN_SOUNDS_STORE, 'readwrite');
   const sound = await tx.store.get(soundId);
-  if (sound) await tx.store.put({ ...sound, name });
+  if (sound) await tx.store.put({ ...sound, ...change });
   await tx.done;
 }
 

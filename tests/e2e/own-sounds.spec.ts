@@ -1,11 +1,12 @@
 /**
  * Your sounds (issue 41), in Chromium: fixtures made here at run time (a WAV, an MP3 from the studio's encoder, a
  * silent WAV, a corrupt file, an image renamed .mp3, an empty file), imported through the picker and by a drop,
- * played as the track and recorded, offline after a reload, renamed, deleted, and cancelled half-way.
+ * played as the track and recorded, offline after a reload, renamed, given an emoji, deleted, and cancelled half-way;
+ * Settings shows the storage they use.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { axeViolations, expect, test } from './fixtures';
 import { outputProbeScript, seamMetrics, type OutputProbe } from './output-probe';
 import { encodeMp3 } from '../../studio/mp3';
 
@@ -192,6 +193,18 @@ test.describe('Your sounds', () => {
       await page.reload();
       await expect(ownSound(page, 'Kitchen fan')).toHaveCount(1);
 
+      // An emoji: the first until one is chosen, from a menu of named ones; kept after a reload.
+      const emoji = () => ownSound(page, 'Kitchen fan').getByRole('button', { name: 'Choose an emoji for Kitchen fan' });
+      await expect(emoji()).toHaveText('🎙️');
+      await emoji().click();
+      await expect(page.getByRole('menu', { name: 'Emoji for Kitchen fan' })).toBeVisible();
+      expect(await axeViolations(page), 'axe, the home page with Your sounds and the emoji menu open').toEqual([]);
+      await page.getByRole('menu', { name: 'Emoji for Kitchen fan' }).getByRole('menuitem', { name: 'Fan' }).click();
+      await expect(emoji()).toHaveText('🌀');
+      await expect(emoji()).toBeFocused();
+      await page.reload();
+      await expect(emoji()).toHaveText('🌀');
+
       // Delete asks first; Cancel keeps it.
       const before = await stored(page);
       await ownSound(page, 'Kitchen fan').getByRole('button', { name: 'Delete Kitchen fan' }).click();
@@ -214,6 +227,7 @@ test.describe('Your sounds', () => {
       await expect(storage.getByTestId('own-sounds-storage-item')).toHaveCount(1);
       await expect(storage.getByTestId('own-sounds-storage-item')).toContainText(HOSTILE.slice(0, 60));
       await expect(storage.getByTestId('own-sounds-storage-item')).toContainText('6 s loop · 1.2 MB');
+      expect(await axeViolations(page), 'axe, Settings with Your sounds').toEqual([]);
       await expect(page.locator('img[src="x"]')).toHaveCount(0);
     });
 

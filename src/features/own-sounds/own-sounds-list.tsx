@@ -10,9 +10,10 @@ import { useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { ownSoundStrings as s } from '../../lib/own-sound-strings';
 import { DeleteOwnSoundDialog, RenameOwnSoundDialog } from './own-sound-dialogs';
+import { OwnSoundEmojiMenu } from './own-sound-emoji-menu';
 import { deleteOwnSound, ownSoundsStore, toggleOwnSound } from './own-sounds-store';
 
-/** The stored sounds: play as the track (a second tap stops), rename, delete. */
+/** The stored sounds: play as the track (a second tap stops), choose an emoji, rename, delete. */
 export function OwnSoundsList() {
   const { sounds, playingId } = useSnapshot(ownSoundsStore);
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
@@ -31,6 +32,7 @@ export function OwnSoundsList() {
                 <IconButton color="primary" aria-label={playing ? s.pause(sound.name) : s.play(sound.name)} aria-pressed={playing} onClick={() => toggleOwnSound(sound.id)} data-testid="own-sound-play">
                   {playing ? <PauseIcon /> : <PlayArrowIcon />}
                 </IconButton>
+                <OwnSoundEmojiMenu id={sound.id} name={sound.name} emoji={sound.emoji} />
                 <Box sx={{ minWidth: 0, flex: 1 }}>
                   <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} data-testid="own-sound-name-text">{sound.name}</Typography>
                   <Typography variant="body2" color="text.secondary">

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatBytes } from '../../lib/format-bytes';
-import { ownSoundStrings as s } from '../../lib/own-sound-strings';
+import { ownSoundEmoji, ownSoundStrings as s } from '../../lib/own-sound-strings';
 import { holdsOwnSounds } from '../../lib/own-sounds-db-name';
 import type { OwnSoundRecord } from '../../lib/own-sounds-db';
 
@@ -53,7 +53,7 @@ export function OwnSoundsStoragePanel() {
           <List dense aria-label={s.sectionTitle}>
             {sounds.map((sound) => (
               <ListItem key={sound.id} data-testid="own-sounds-storage-item">
-                <ListItemText primary={sound.name} secondary={s.settingsDetail(sound.frames / sound.sampleRate, formatBytes(sound.storedBytes))} sx={{ overflowWrap: 'anywhere' }} />
+                <ListItemText primary={`${ownSoundEmoji(sound.emoji)} ${sound.name}`} secondary={s.settingsDetail(sound.frames / sound.sampleRate, formatBytes(sound.storedBytes))} sx={{ overflowWrap: 'anywhere' }} />
               </ListItem>
             ))}
           </List>

@@ -1,8 +1,8 @@
 import { proxy } from 'valtio/vanilla';
 import { reportError } from '../../lib/error-reporting';
 import { nameProblem } from '../../lib/name-check';
-import { MAX_OWN_SOUND_NAME_LENGTH, ownSoundStrings as s } from '../../lib/own-sound-strings';
-import { deleteOwnSoundRecord, listOwnSounds, openOwnSoundsDb, readOwnChunk, renameOwnSoundRecord, type OwnSoundRecord, type OwnSoundsDb } from '../../lib/own-sounds-db';
+import { MAX_OWN_SOUND_NAME_LENGTH, ownSoundEmoji, ownSoundStrings as s } from '../../lib/own-sound-strings';
+import { changeOwnSoundRecord, deleteOwnSoundRecord, listOwnSounds, openOwnSoundsDb, readOwnChunk, type OwnSoundChange, type OwnSoundRecord, type OwnSoundsDb } from '../../lib/own-sounds-db';
 import { playOwnSound, stopOwnSound } from '../../engine/own-sound/own-sound-player';
 import { importOneFile, type ImportJob } from './import-one-file';
 import { ownSoundPreparation } from './own-sound-preparation';
@@ -113,19 +113,28 @@ export function cancelImport(): void {
   current?.cancel();
 }
 
-export async function renameOwnSound(id: string, name: string): Promise<boolean> {
-  if (validateOwnSoundName(name)) return false;
-  const trimmed = name.trim();
+/** Stored first; the list changes only once the write succeeded, and a failure says so. */
+async function changeOwnSound(id: string, change: OwnSoundChange, failure: string): Promise<boolean> {
   try {
-    await renameOwnSoundRecord(await db(), id, trimmed);
+    await changeOwnSoundRecord(await db(), id, change);
   } catch (error) {
-    reportError(error, 'Lull: a rename failed:');
-    say('error', s.renameFailed);
+    reportError(error, 'Lull: a change to your sound failed:');
+    say('error', failure);
     return false;
   }
   const sound = ownSoundsStore.sounds.find((each) => each.id === id);
-  if (sound) sound.name = trimmed;
+  if (sound) Object.assign(sound, change);
   return true;
+}
+
+export async function renameOwnSound(id: string, name: string): Promise<boolean> {
+  if (validateOwnSoundName(name)) return false;
+  return changeOwnSound(id, { name: name.trim() }, s.renameFailed);
+}
+
+export async function chooseOwnSoundEmoji(id: string, emoji: string): Promise<boolean> {
+  if (ownSoundEmoji(emoji) !== emoji) return false;
+  return changeOwnSound(id, { emoji }, s.emojiFailed);
 }
 
 export async function deleteOwnSound(id: string): Promise<void> {
