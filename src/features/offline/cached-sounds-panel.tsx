@@ -9,13 +9,13 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { useSnapshot } from 'valtio';
 import { soundName, soundscapes } from '../../catalogue/catalogue';
 import { offlineService } from './offline-service';
 import { formatBytes } from '../../lib/format-bytes';
+import { SettingsSection } from '../../lib/settings-section';
 import { strings } from '../../lib/strings';
 import type { CachedSoundInfo } from '../../lib/cache-contract';
 import { offlineStore } from '../../stores/offline-store';
@@ -57,9 +57,7 @@ export function CachedSoundsPanel() {
   const total = items.reduce((sum, item) => sum + item.storedBytes, 0);
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="cached-sounds-heading" data-testid="cached-sounds">
-      <Typography variant="h2" component="h2" id="cached-sounds-heading" gutterBottom>{strings.cachedSoundsHeading}</Typography>
-      <Typography sx={{ mb: 1 }}>{strings.cachedSoundsIntro}</Typography>
+    <SettingsSection id="cached-sounds-heading" title={strings.cachedSoundsHeading} intro={strings.cachedSoundsIntro} testId="cached-sounds">
       {load.state === 'failed' && <Typography color="error" role="alert">{load.message}</Typography>}
       {error && <Typography color="error" role="alert">{error}</Typography>}
       {load.state === 'ready' && items.length === 0 && <Typography color="text.secondary">{strings.cachedSoundsEmpty}</Typography>}
@@ -104,6 +102,6 @@ export function CachedSoundsPanel() {
           <Button color="error" variant="contained" onClick={() => void removeAll()}>{strings.removeAllCachedSounds}</Button>
         </DialogActions>
       </Dialog>
-    </Paper>
+    </SettingsSection>
   );
 }

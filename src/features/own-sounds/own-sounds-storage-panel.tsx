@@ -3,12 +3,12 @@ import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatBytes } from '../../lib/format-bytes';
 import { ownSoundEmoji, ownSoundStrings as s } from '../../lib/own-sound-strings';
 import { holdsOwnSounds } from '../../lib/own-sounds-db-name';
+import { SettingsSection } from '../../lib/settings-section';
 import type { OwnSoundRecord } from '../../lib/own-sounds-db';
 
 type Load = { state: 'loading' } | { state: 'ready'; sounds: OwnSoundRecord[] } | { state: 'failed' };
@@ -42,9 +42,7 @@ export function OwnSoundsStoragePanel() {
   const sounds = load.state === 'ready' ? load.sounds : [];
   const total = sounds.reduce((sum, sound) => sum + sound.storedBytes, 0);
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="own-sounds-storage-heading" data-testid="own-sounds-storage">
-      <Typography variant="h2" component="h2" id="own-sounds-storage-heading" gutterBottom>{s.sectionTitle}</Typography>
-      <Typography sx={{ mb: 1 }}>{s.settingsIntro}</Typography>
+    <SettingsSection id="own-sounds-storage-heading" title={s.sectionTitle} intro={s.settingsIntro} testId="own-sounds-storage">
       {load.state === 'failed' && <Typography color="error" role="alert">{s.settingsFailed}</Typography>}
       {load.state === 'ready' && sounds.length === 0 && <Typography color="text.secondary">{s.settingsEmpty}</Typography>}
       {sounds.length > 0 && (
@@ -60,6 +58,6 @@ export function OwnSoundsStoragePanel() {
         </>
       )}
       <Link component={RouterLink} to="/">{s.settingsManage}</Link>
-    </Paper>
+    </SettingsSection>
   );
 }
