@@ -165,6 +165,9 @@ export const STOPPED_REASON = `() => { const el = document.querySelector('[data-
 /** The walk's audio clock now (the context its windows play on), or null before a window. */
 export const WALK_CLOCK = `() => (window.__walk && window.__walk.ctx ? window.__walk.ctx.currentTime : null)`;
 
+/** Every buffer source started since WATCH_WALK: when it was asked to start, and the audio clock then (ctx seconds). */
+export const WALK_STARTS = `() => window.__walk.starts`;
+
 /** The crossfades among the windows scheduled since WATCH_WALK: where two overlap, when and for how long (ctx seconds). */
 export const WALK_CROSSFADES = `() => window.__walk.crossfades()`;
 

@@ -3,7 +3,7 @@
  * what the browser really output into the null sink), in every engine alike.
  */
 import type { EngineName, EnginePage, Key } from './engines';
-import { ATTRIBUTE, FIXED_RANDOM, FOCUS, SCROLLS_SIDEWAYS, IS_SAVED, MARK_CONTROL, MARKED, OUTPUT_PATH, PAGE_ALIVE, PAGE_STATE, PLAYER_STATE, READ_FILE, SET_STORAGE, STOPPED_REASON, SYSTEM_RESUMES, SYSTEM_SUSPENDS, TYPE_INTO, WALK_CLOCK, WALK_CROSSFADES, WATCH_WALK } from './page-scripts';
+import { ATTRIBUTE, FIXED_RANDOM, FOCUS, SCROLLS_SIDEWAYS, IS_SAVED, MARK_CONTROL, MARKED, OUTPUT_PATH, PAGE_ALIVE, PAGE_STATE, PLAYER_STATE, READ_FILE, SET_STORAGE, STOPPED_REASON, SYSTEM_RESUMES, SYSTEM_SUSPENDS, TYPE_INTO, WALK_CLOCK, WALK_CROSSFADES, WALK_STARTS, WATCH_WALK } from './page-scripts';
 import { OCEAN_WALK_RANDOM } from '../fixtures/ocean-walk';
 import { dbfs, measure, SAMPLE_RATE, SILENCE_DBFS, soundStartsAt, type Heard, type Recorder } from './pulse';
 import { seamMetrics } from '../e2e/output-probe';
@@ -256,7 +256,11 @@ export const steps: Step[] = [
         // The output's latency and the first windows: the minute is heard from a second after the bar says playing.
         await sleep(1000);
         const from = (await ctx.page.run<number | null>(WALK_CLOCK)) ?? 0;
-        await l.seamless('Ocean walking for 62 s', 62_000);
+        await l.seamless('Ocean walking for 62 s', 62_000).catch(async (error: unknown) => {
+          // Whether the page started a window after its time (a decode that came late), from the minute's start.
+          const late = (await ctx.page.run<{ when: number; now: number }[]>(WALK_STARTS)).filter((s) => s.now > s.when && s.when >= from);
+          throw new Error(`${error instanceof Error ? error.message : String(error)}; windows started late: ${late.length ? late.map((s) => `${((s.when - from) * 1000).toFixed(0)} ms in, ${((s.now - s.when) * 1000).toFixed(1)} ms late`).join('; ') : 'none'}`);
+        });
         const to = ((await ctx.page.run<number | null>(WALK_CLOCK)) ?? 0) - 0.3;
         // The joins heard: two windows overlapping a whole crossfade (a window join overlaps 2 ms; the hand-over from the in-order voice, less).
         const joins = (await ctx.page.run<{ at: number; duration: number }[]>(WALK_CROSSFADES)).filter((c) => c.duration > 0.9 * crossfade && c.at >= from && c.at + c.duration <= to);
