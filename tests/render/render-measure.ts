@@ -84,18 +84,21 @@ export function powerOf(channels: readonly Float32Array[], from: number, to: num
  */
 export function stretchesOf(channel: Float32Array, rate: number, from: number, seconds: number, joins: readonly Pick<JoinFigures, 'at'>[], crossfadeS: number): StretchFigures[] {
   const length = Math.round(seconds * rate);
-  const out: StretchFigures[] = [];
+  const out: (Omit<StretchFigures, 'centredRatio'> & { maxJump: number })[] = [];
   for (let start = from; start + length <= channel.length; start += Math.round(length / 16)) {
     const m = seamMetrics(channel.subarray(start, start + length), rate);
     const jumpAt = start / rate + m.maxJumpAtMs / 1000;
     const fromJoinS = Math.min(Infinity, ...joins.map((j) => (jumpAt < j.at ? j.at - jumpAt : Math.max(0, jumpAt - j.at - crossfadeS))));
-    // The same jump against the stretch centred on it: what the measure reads when the jump is not at an edge.
-    const centre = Math.round(jumpAt * rate);
-    const centred = seamMetrics(channel.subarray(Math.max(from, centre - length / 2), Math.min(channel.length, centre + length / 2)), rate);
-    out.push({ at: start / rate, jumpAt, maxJumpRatio: m.maxJumpRatio, centredRatio: m.maxJump / centred.p999, fromJoinS });
+    out.push({ at: start / rate, jumpAt, maxJumpRatio: m.maxJumpRatio, maxJump: m.maxJump, fromJoinS });
   }
   // One entry per jump: stretches overlap, and the same jump is the largest of several.
-  const kept: StretchFigures[] = [];
+  const kept: typeof out = [];
   for (const s of out.sort((a, b) => b.maxJumpRatio - a.maxJumpRatio)) if (kept.length < 5 && !kept.some((k) => Math.abs(k.jumpAt - s.jumpAt) < 0.01)) kept.push(s);
-  return kept;
+  // The same jump against the stretch centred on it (what the measure reads when the jump is not at an edge): for
+  // the five kept only, each one more sort of a stretch.
+  return kept.map(({ maxJump, ...s }) => {
+    const centre = Math.round(s.jumpAt * rate);
+    const centred = seamMetrics(channel.subarray(Math.max(from, centre - length / 2), Math.min(channel.length, centre + length / 2)), rate);
+    return { ...s, centredRatio: maxJump / centred.p999 };
+  });
 }
