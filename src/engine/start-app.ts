@@ -8,10 +8,12 @@
  */
 import { subscribe } from 'valtio/vanilla';
 import { reportError } from '../lib/error-reporting';
+import { holdsOwnSounds } from '../lib/own-sounds-db-name';
 import { mixStore, startMixStore } from '../stores/mix-store';
 import { startPlaylistStore } from '../stores/playlist-store';
 import { startStatsStore } from '../stores/stats-store';
 import { startUiStore } from '../stores/ui-store';
+import { ownSoundNames, setOwnSoundNames } from '../stores/own-layers';
 import { createAudioBus, type AudioBus } from './audio-bus';
 import { fadeIn, fadeOut, ramp } from './level-ramp';
 import { firstTapHandover, handedOverContext } from './first-tap';
@@ -38,6 +40,7 @@ export function startApp({ sources }: AppServices): void {
   startMixStore();
   startPlaylistStore();
   startAudioSessionWhereOffered();
+  void readOwnSoundNames();
   // A tap before hydration (src/lib/first-paint.ts) may have unlocked a context and an element: the app plays through them.
   const firstTap = firstTapHandover();
   bus = createAudioBus({ createContext: handedOverContext(firstTap) });
@@ -70,6 +73,27 @@ function startLayersWithTheFirst(target: AudioBus, sources: PlaybackSourceServic
       },
     );
   });
+}
+
+/**
+ * The names of the listener's own sounds (issue 41), so a mix's layers can be one of them and be named on every page:
+ * read once at start, only on a device that holds some (no database is created by asking). A failed read leaves the
+ * names unknown: the own layers of a saved mix are then tried rather than called missing.
+ */
+async function readOwnSoundNames(): Promise<void> {
+  try {
+    if (!(await holdsOwnSounds())) {
+      if (!ownSoundNames.known) setOwnSoundNames([]);
+      return;
+    }
+    const { openOwnSoundsDb, listOwnSounds } = await import('../lib/own-sounds-db');
+    const db = await openOwnSoundsDb();
+    const sounds = await listOwnSounds(db).finally(() => db.close());
+    // The feature's own read (the home page's section) may have come first, with a later list.
+    if (!ownSoundNames.known) setOwnSoundNames(sounds);
+  } catch (error) {
+    reportError(error, 'Lull: the names of your sounds could not be read:');
+  }
 }
 
 /**

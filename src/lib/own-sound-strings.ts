@@ -69,4 +69,12 @@ export const ownSoundStrings = {
   chooseEmoji: (name: string) => `Choose an emoji for ${name}`,
   emojiMenu: (name: string) => `Emoji for ${name}`,
   emojiFailed: 'The emoji could not be saved. It is unchanged.',
+  // An own sound in a mix: the layer picker's groups, a layer this device does not know, links and saved mixes.
+  layerGroupCatalogue: 'Lull’s sounds',
+  layerGroupOwn: 'Your sounds',
+  senderOwn: (count: number) =>
+    count === 1
+      ? 'This mix also had a sound of the sender’s own, which only their device holds: the rest plays without it.'
+      : `This mix also had ${count} sounds of the sender’s own, which only their device holds: the rest plays without them.`,
+  notHere: (names: readonly string[]) => `No longer on this device, so not playing: ${names.join(', ')}.`,
 };

@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { OWN_SOUNDS_DB_NAME } from './own-sounds-db-name';
+import { holdsOwnSounds, OWN_SOUNDS_DB_NAME } from './own-sounds-db-name';
 
 /**
  * The listener's own sounds (issue 41), in their own database: SPEC fixes lull-audio at version 1 with one store,
@@ -32,6 +32,8 @@ export interface OwnSoundRecord {
   savedAt: string;
   /** Chosen by the listener (own-sound-strings.ts OWN_SOUND_EMOJI); absent until then. */
   emoji?: string;
+  /** Third-octave band levels 0..1, low to high (the import worker's spectrumProfile): its lock-screen cover is drawn from them. Absent on sounds imported before. */
+  spectrum?: number[];
 }
 
 export interface OwnChunkRecord {
@@ -81,6 +83,27 @@ export async function readOwnChunk(db: OwnSoundsDb, soundId: string, index: numb
   const record = await db.get(OWN_CHUNKS_STORE, [soundId, index]);
   if (!record) throw new Error(`own sound ${soundId}: chunk ${index} is missing`);
   return record.pcm;
+}
+
+/** A stored sound with a reader of its chunks: what a voice plays (engine/own-sound/own-sound-voice.ts). */
+export type OwnSoundReader = OwnSoundRecord & { readChunk(index: number): Promise<ArrayBuffer> };
+
+let readerDb: Promise<OwnSoundsDb> | undefined;
+
+/**
+ * One sound, to play it (a layer of a mix, issue 41), from a connection of its own that stays open; null when this
+ * device does not hold it (deleted, or a mix saved before the site's data was cleared). A device with no database
+ * is not given one by asking.
+ */
+export async function openOwnSoundReader(id: string): Promise<OwnSoundReader | null> {
+  if (!readerDb && !(await holdsOwnSounds())) return null;
+  readerDb ??= openOwnSoundsDb().catch((error: unknown) => {
+    readerDb = undefined;
+    throw error;
+  });
+  const db = await readerDb;
+  const sound = await db.get(OWN_SOUNDS_STORE, id);
+  return sound ? { ...sound, readChunk: (index) => readOwnChunk(db, id, index) } : null;
 }
 
 /** What the listener may change on a stored sound. */

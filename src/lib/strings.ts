@@ -175,6 +175,8 @@ export const strings = {
   layersEmpty: 'Nothing yet: add rain, a fire or a noise under what plays.',
   addLayer: 'Add a layer',
   addLayerChoose: 'Choose a sound',
+  /** A layer of the listener's own sound this device does not know (issue 41; the rest of that feature's words: own-sound-strings.ts). */
+  ownLayerUnknown: 'Your sound',
   layersFull: (max: number) => `Up to ${max} layers: remove one to add another.`,
   remove: 'Remove',
   removeLayer: (name: string) => `Remove ${name}`,

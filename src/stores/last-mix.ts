@@ -6,6 +6,7 @@ import { hasOwn, isRecord, readJson, STORAGE_KEYS, writeJson, type WriteResult }
 import { MAX_LAYERS, type MixLayer } from './mix-layers';
 import { MIX_PERSIST_DELAY_MS, type MixState } from './mix-store';
 import type { NoiseState } from './noise-store';
+import { isOwnLayer } from './own-layers';
 import type { PlayerState } from './player-store';
 import type { SleepTimerState } from './sleep-timer-store';
 
@@ -38,7 +39,7 @@ const isLevel = (value: unknown): value is number => typeof value === 'number' &
 const isSeed = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 0xffffffff;
 /** A layer as a saved mix stores one (saved-mix-storage.ts), checked here so this lazy module carries no other. */
 const readLayer = (value: unknown): MixLayer | undefined =>
-  isRecord(value) && hasExactly(value, ['sound', 'level']) && typeof value.sound === 'string' && SLUG.test(value.sound) && isLevel(value.level) ? { sound: value.sound, level: value.level } : undefined;
+  isRecord(value) && hasExactly(value, ['sound', 'level']) && typeof value.sound === 'string' && (SLUG.test(value.sound) || isOwnLayer(value.sound)) && isLevel(value.level) ? { sound: value.sound, level: value.level } : undefined;
 
 function parseTimer(value: unknown): LastMix['timer'] | undefined {
   if (value === null) return null;

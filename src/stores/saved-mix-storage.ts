@@ -1,11 +1,13 @@
 import { isRecord, readRecoverable, STORAGE_KEYS, writeJson, type WriteResult } from '../lib/storage';
+import { MAX_OWN_SOUND_NAME_LENGTH } from '../lib/own-sound-strings';
 import { MAX_LAYERS, type MixLayer } from './mix-layers';
+import { isOwnLayer, withOwnName } from './own-layers';
 
 /**
  * How saved mixes (issue 23) are stored, under localStorage 'savedMixes' (a JSON array):
  *   { id: string, name: string, sound: string | null, layers: { sound: string, level: number }[], alive: boolean, seed: number }
- * `sound` is the track's catalogue slug (null: a noise alone), each layer a soundscape slug or a
- * noise colour with its level 0..1, `seed` the drift's uint32. The master volume is not part of a
+ * `sound` is the track's catalogue slug (null: a noise alone), each layer a soundscape slug, a
+ * noise colour or a sound of the listener's own (`own:<id>`, with its `name` as it was last known: issue 41) with its level 0..1, `seed` the drift's uint32. The master volume is not part of a
  * mix: playing one never changes it. A slug this catalogue does not know is kept (a later
  * version may know it) and shown as not available. Anything that had to be dropped (an unreadable
  * mix or layer, an unknown field) keeps the whole original aside under 'savedMixes.corrupt', as
@@ -23,16 +25,19 @@ export interface SavedMix {
 export const MAX_MIX_NAME_LENGTH = 60;
 const SLUG = /^[a-z0-9-]{1,40}$/;
 const MIX_FIELDS = new Set(['id', 'name', 'sound', 'layers', 'alive', 'seed']);
-const LAYER_FIELDS = new Set(['sound', 'level']);
+const LAYER_FIELDS = new Set(['sound', 'level', 'name']);
 const unknownFields = (value: Record<string, unknown>, known: ReadonlySet<string>) => Object.keys(value).some((key) => !known.has(key));
 const isSeed = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 0xffffffff;
 
 function readLayer(value: unknown): MixLayer | undefined {
   if (!isRecord(value) || unknownFields(value, LAYER_FIELDS)) return undefined;
-  const { sound, level } = value;
-  if (typeof sound !== 'string' || !SLUG.test(sound)) return undefined;
+  const { sound, level, name } = value;
+  if (typeof sound !== 'string' || !(SLUG.test(sound) || isOwnLayer(sound))) return undefined;
   if (typeof level !== 'number' || !Number.isFinite(level) || level < 0 || level > 1) return undefined;
-  return { sound, level };
+  if (name === undefined) return { sound, level };
+  // Only an own sound has a name of its own, as the listener gave it (shown as text, never as markup).
+  if (!isOwnLayer(sound) || typeof name !== 'string' || name.trim() === '' || name.length > MAX_OWN_SOUND_NAME_LENGTH) return undefined;
+  return { sound, level, name };
 }
 
 /** Parses the stored value; `lossy` is true when something could not be kept as it was. */
@@ -79,6 +84,6 @@ export function readStoredMixes(): { mixes: SavedMix[] | undefined; recovered: b
 
 /** The stored shape, field by field. */
 const toStored = (mixes: readonly SavedMix[]) =>
-  mixes.map((m) => ({ id: m.id, name: m.name, sound: m.sound, layers: m.layers.map((l) => ({ sound: l.sound, level: l.level })), alive: m.alive, seed: m.seed }));
+  mixes.map((m) => ({ id: m.id, name: m.name, sound: m.sound, layers: m.layers.map(withOwnName), alive: m.alive, seed: m.seed }));
 
 export const writeStoredMixes = (mixes: readonly SavedMix[]): WriteResult => writeJson(STORAGE_KEYS.savedMixes, toStored(mixes));

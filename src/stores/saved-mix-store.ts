@@ -4,6 +4,7 @@ import { onStorageChange, SAVED_MIXES_WRITTEN, STORAGE_KEYS } from '../lib/stora
 import { reportError } from '../lib/error-reporting';
 import { registerUserText } from '../lib/scrub';
 import type { Mix } from './mix-actions';
+import { withOwnName } from './own-layers';
 import { MAX_MIX_NAME_LENGTH, readStoredMixes, writeStoredMixes, type SavedMix } from './saved-mix-storage';
 
 export type { SavedMix } from './saved-mix-storage';
@@ -93,7 +94,7 @@ export function saveMix(name: string, mix: Mix, store: SavedMixState = savedMixS
     id: newMixId(),
     name: name.trim(),
     sound: mix.sound,
-    layers: mix.layers.map((layer) => ({ sound: layer.sound, level: layer.level })),
+    layers: mix.layers.map(withOwnName),
     alive: mix.alive ?? true,
     seed: mix.seed ?? 1,
   };

@@ -3,6 +3,7 @@
  * it loop without a seam. No DOM, no IndexedDB: the import worker runs it, the unit tests call it directly.
  * Loudness and true peak are the studio's own BS.1770-4 meter (measure/loudness.ts), shared, not copied.
  */
+import { thirdOctaveBands, welchPsd } from '../../measure/analysis.ts';
 import { integratedLoudness, truePeakDb } from '../../measure/loudness.ts';
 import { OWN_SAMPLE_RATE } from '../lib/own-sound-pcm';
 import type { PrepareProblem } from '../lib/own-sound-contract';
@@ -73,3 +74,26 @@ export function prepareLoop(channels: readonly Float32Array[], report: (fraction
   return { channels: looped, loudnessLufs: loudness, gainDb, truePeakDb: peak + gainDb, crossfadeFrames };
 }
 
+
+/** The cover's spectrum (issue 41): third-octave bands from 50 Hz to 12.5 kHz, read from at most the first 30 s. */
+export const SPECTRUM_FROM_HZ = 50;
+export const SPECTRUM_TO_HZ = 12_500;
+const SPECTRUM_SECONDS = 30;
+const SPECTRUM_FFT = 4096;
+/** The range a cover shows: bands this far under the loudest are drawn flat. */
+export const SPECTRUM_RANGE_DB = 40;
+
+/**
+ * What a sound's cover is drawn from: each third-octave band's power (not its density, so pink noise reads flat and
+ * a rumble leans left), 1 at the loudest band, 0 at SPECTRUM_RANGE_DB under it, in two decimals (25 small numbers
+ * in the record).
+ */
+export function spectrumProfile(channels: readonly Float32Array[], sampleRate = OWN_SAMPLE_RATE): number[] {
+  const n = Math.min(channels[0]?.length ?? 0, SPECTRUM_SECONDS * sampleRate);
+  const mono = new Float32Array(n);
+  for (const x of channels) for (let i = 0; i < n; i++) mono[i] = (mono[i] ?? 0) + (x[i] ?? 0) / channels.length;
+  const bands = thirdOctaveBands(welchPsd(mono, SPECTRUM_FFT), sampleRate, SPECTRUM_FROM_HZ, SPECTRUM_TO_HZ);
+  const power = bands.map((band) => band.levelDb + 10 * Math.log10(band.centreHz));
+  const top = Math.max(...power.filter(Number.isFinite));
+  return power.map((level) => (Number.isFinite(level) ? Math.round(100 * Math.min(1, Math.max(0, 1 + (level - top) / SPECTRUM_RANGE_DB))) / 100 : 0));
+}

@@ -2,7 +2,7 @@ import * as Comlink from 'comlink';
 import { int16Chunk, OWN_CHUNK_FRAMES, OWN_SAMPLE_RATE } from '../lib/own-sound-pcm';
 import { openOwnSoundsDb, putOwnSound, type OwnSoundRecord } from '../lib/own-sounds-db';
 import type { PrepareRequest, PrepareResult } from '../lib/own-sound-contract';
-import { prepareLoop } from './own-sound-prepare';
+import { prepareLoop, spectrumProfile } from './own-sound-prepare';
 
 /**
  * The import worker (issue 41): the computation of an import, off the main thread. It takes the decoded recording
@@ -33,6 +33,7 @@ const ownSoundWorkerApi = {
       gainDb: prepared.gainDb,
       truePeakDb: prepared.truePeakDb,
       truncated: request.truncated,
+      spectrum: spectrumProfile(channels),
       savedAt: new Date().toISOString(),
     };
     const db = await openOwnSoundsDb();

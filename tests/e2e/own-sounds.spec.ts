@@ -2,12 +2,15 @@
  * Your sounds (issue 41), in Chromium: fixtures made here at run time (a WAV, an MP3 from the studio's encoder, a
  * silent WAV, a corrupt file, an image renamed .mp3, an empty file), imported through the picker and by a drop,
  * played as the track and recorded, offline after a reload, renamed, given an emoji, deleted, and cancelled half-way;
- * Settings shows the storage they use.
+ * Settings shows the storage they use. One plays as a layer under a catalogue track, recorded, in a saved mix and in
+ * a link, and is deleted from under it.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { axeViolations, expect, test } from './fixtures';
 import { outputProbeScript, seamMetrics, type OutputProbe } from './output-probe';
+import { db as dB, mixPanel, openMixPanel, playerBar, setLayerPercent } from './mix-panel';
+import { recordPower } from './record-rms';
 import { encodeMp3 } from '../../studio/mp3';
 
 const RATE = 48_000;
@@ -137,6 +140,63 @@ test.describe('Your sounds', () => {
     expect(await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).not.toContain('lull-own-sounds');
   });
 
+  test('the lock screen names the sound and shows a cover drawn from its spectrum: a rumble\'s hills lean left, a hiss\'s right', async ({ page }) => {
+    // Seeded white noise, integrated (a rumble: −6 dB an octave over 40 Hz) and differenced (a hiss: +6 dB an octave).
+    let state = 11;
+    const white = Float32Array.from({ length: 6 * RATE }, () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32 - 0.5));
+    let y = 0;
+    const rumble = Float32Array.from(white, (w) => (y = 0.995 * y + 0.05 * w));
+    const hiss = Float32Array.from(white, (w, i) => 0.3 * (w - (white[i - 1] ?? 0)));
+    await page.goto('/');
+    await page.getByTestId('own-sounds-input').setInputFiles([
+      { name: 'rumble.wav', mimeType: 'audio/wav', buffer: wav([rumble]) },
+      { name: 'hiss.wav', mimeType: 'audio/wav', buffer: wav([hiss]) },
+    ]);
+    await expect(page.getByTestId('own-sound')).toHaveCount(2, { timeout: 45_000 });
+    /** The front hill (the spectrum itself, the colour at the bottom right): per column, how high it stands, left half against right. */
+    const lean = () =>
+      page.evaluate(async () => {
+        const src = navigator.mediaSession.metadata?.artwork[0]?.src ?? '';
+        const image = new Image();
+        image.src = src;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = image.width;
+        canvas.height = image.height;
+        const g = canvas.getContext('2d')!;
+        g.drawImage(image, 0, 0);
+        const { data, width, height } = g.getImageData(0, 0, image.width, image.height);
+        const pixel = (x: number, y: number) => data.slice(4 * (y * width + x), 4 * (y * width + x) + 3).join();
+        const hill = pixel(width - 1, height - 1);
+        const column = (x: number) => {
+          let land = 0;
+          for (let y = 0; y < height; y++) if (pixel(x, y) === hill) land++;
+          return land / height;
+        };
+        const mean = (from: number, to: number) => {
+          let sum = 0;
+          for (let x = from; x < to; x += 4) sum += column(x);
+          return sum / Math.ceil((to - from) / 4);
+        };
+        return { src: src.slice(0, 22), width, height, left: mean(0, width / 2), right: mean(width / 2, width) };
+      });
+    const session = () => page.evaluate(() => ({ title: navigator.mediaSession.metadata?.title, artist: navigator.mediaSession.metadata?.artist, state: navigator.mediaSession.playbackState }));
+
+    await ownSound(page, 'rumble').getByTestId('own-sound-play').click();
+    await expect.poll(session).toEqual({ title: 'rumble', artist: 'Lull', state: 'playing' });
+    const low = await lean();
+    await ownSound(page, 'hiss').getByTestId('own-sound-play').click();
+    await expect.poll(session).toEqual({ title: 'hiss', artist: 'Lull', state: 'playing' });
+    const high = await lean();
+    console.log(`covers: rumble ${JSON.stringify(low)}, hiss ${JSON.stringify(high)}`);
+    for (const cover of [low, high]) expect(cover).toMatchObject({ src: 'data:image/png;base64,', width: 512, height: 512 });
+    expect(low.left).toBeGreaterThan(low.right + 0.1);
+    expect(high.right).toBeGreaterThan(high.left + 0.1);
+    // Paused from the row: the lock screen says paused.
+    await ownSound(page, 'hiss').getByTestId('own-sound-play').click();
+    await expect.poll(session).toEqual({ title: 'hiss', artist: 'Lull', state: 'paused' });
+  });
+
   test.describe('stored, played, offline', () => {
     test.use({ serviceWorkers: 'allow', bypassCSP: true });
 
@@ -243,5 +303,70 @@ test.describe('Your sounds', () => {
       await expect(ownSound(page, 'dropped rain')).toHaveCount(1, { timeout: 30_000 });
       expect(await stored(page)).toMatchObject({ sounds: 1 });
     });
+  });
+});
+
+test.describe('your sound as a layer', { tag: '@live' }, () => {
+  test('heard under Crickets at its own level, named in the bar and on the lock screen, kept in a saved mix by name, left out of a link, and taken out when deleted', async ({ page }) => {
+    await page.addInitScript(outputProbeScript(1024));
+    await page.goto('/');
+    await page.getByTestId('own-sounds-input').setInputFiles([{ name: 'fan.wav', mimeType: 'audio/wav', buffer: wav([recording(8, 5), recording(8, 6)]) }]);
+    await expect(ownSound(page, 'fan')).toHaveCount(1, { timeout: 45_000 });
+
+    // Crickets (catalogue volume 0.2) is quiet: the layer's share stands well above its chirps' swing.
+    await page.getByTestId('sound-grid').getByRole('button', { name: /^Crickets\b/ }).click();
+    await expect(playerBar(page)).toHaveAttribute('data-status', 'playing');
+    const track = await recordPower(page, 2000);
+    await openMixPanel(page);
+    const add = mixPanel(page).getByRole('combobox', { name: 'Add a layer' });
+    // The picker groups the listener's own sounds apart from the catalogue's.
+    await expect(add.locator('optgroup[label="Your sounds"] option')).toHaveText(['fan']);
+    await add.selectOption({ label: 'fan' });
+    await mixPanel(page).getByLabel('Alive: levels drift slowly').uncheck();
+    await setLayerPercent(page, 'fan', 100);
+    await expect(playerBar(page).getByTestId('player-layers')).toHaveText('+ fan');
+    await expect.poll(() => page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe('Crickets + fan');
+    expect(await axeViolations(page), 'axe, the mix panel with an own sound as a layer').toEqual([]);
+    // Its chunks sound beside the track's windows (audio-census.ts counts every source sounding).
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __audioCensus: { now(): { sounding: number } } }).__audioCensus.now().sounding), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    const all = await recordPower(page, 2000);
+    await setLayerPercent(page, 'fan', 0);
+    const muted = await recordPower(page, 2000);
+    await setLayerPercent(page, 'fan', 100);
+    console.log(`own layer: track ${dB(Math.sqrt(track)).toFixed(1)} dBFS, with fan ${dB(Math.sqrt(all)).toFixed(1)}, fan at 0 % ${dB(Math.sqrt(muted)).toFixed(1)}`);
+    // The layer carries a real share of the mix (at least a tenth of its power), and its slider takes it out: what
+    // is left is the track's power (Crickets' chirps swing it ±2 dB over 2 s), far under the layer's.
+    expect((all - muted) / all).toBeGreaterThan(0.1);
+    expect(muted / all).toBeLessThan(Math.max(0.01, 2 * (track / all)));
+    expect(muted).toBeGreaterThan(1e-6);
+
+    // Saved: the layer keeps the sound's name beside its id.
+    await mixPanel(page).getByRole('button', { name: 'Save mix' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save this mix' });
+    await dialog.getByLabel('Name').fill('Fan night');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(mixPanel(page).getByTestId('mix-saved')).toHaveText('Saved as Fan night');
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('savedMixes') ?? '[]') as { layers: { sound: string; level: number; name?: string }[] }[]);
+    expect(saved[0]?.layers).toEqual([{ sound: expect.stringMatching(/^own:[a-z0-9-]+$/), level: 1, name: 'fan' }]);
+    await page.keyboard.press('Escape');
+
+    // Deleted: it leaves the mix at once; the track plays on; the saved mix names it and plays the rest.
+    await ownSound(page, 'fan').getByRole('button', { name: 'Delete fan' }).click();
+    await page.getByTestId('own-sound-confirm-delete').click();
+    await expect(page.getByTestId('own-sound')).toHaveCount(0);
+    await expect(playerBar(page).getByTestId('player-layers')).toHaveCount(0);
+    await expect(playerBar(page)).toHaveAttribute('data-status', 'playing');
+    await expect.poll(async () => (await recordPower(page, 1500)) / all, { timeout: 10_000 }).toBeLessThan(Math.max(0.01, 2 * (track / all)));
+    const row = page.getByTestId('saved-mix').filter({ hasText: 'Fan night' });
+    await expect(row.getByTestId('saved-mix-sounds')).toHaveText('Crickets + fan');
+    await expect(row.getByTestId('saved-mix-gone')).toHaveText('No longer on this device, so not playing: fan.');
+    await expect(row.getByRole('button', { name: 'Play mix Fan night' })).toBeEnabled();
+
+    // A link with a sender's own sound says so and offers the rest.
+    await page.goto('/?mix=2&sound=crickets&layers=own:60,rain:40');
+    await expect(page.getByTestId('shared-mix-sender-own')).toHaveText('This mix also had a sound of the sender’s own, which only their device holds: the rest plays without it.');
+    await expect(page.getByTestId('shared-mix-layer')).toHaveText(['With: Rain at 40 %']);
+    await expect(page.getByTestId('mix-link-notice')).toHaveCount(0);
+    expect(await axeViolations(page), 'axe, a link with a sender’s own sound').toEqual([]);
   });
 });

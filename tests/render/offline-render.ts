@@ -187,7 +187,7 @@ async function renderMix({ layers, bare = [], master, seconds, seed, window: [fr
     }
   };
   const wantedWorklets = layers.filter((l) => l.sound === 'pink' || l.sound === 'brown').length;
-  for (const layer of layers) createLayerVoice({ nodes: { ctx, input: nodes.input }, runtime: { ramp, fadeIn, fadeOut, loadLoopWindows }, sound: layer.sound, level: layer.level, readFile, seed });
+  for (const layer of layers) createLayerVoice({ nodes: { ctx, input: nodes.input }, runtime: { ramp, fadeIn, fadeOut, loadLoopWindows }, sound: layer.sound, level: layer.level, readFile, seed, openOwnSound: () => Promise.resolve(null) });
   for (const sound of bare) {
     const bytes = await readFile(sound);
     const voice = createLoopVoice({ ctx, output: nodes.input, file: bytes, layout: parseMp3Layout(bytes), seed });

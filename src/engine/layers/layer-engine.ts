@@ -18,6 +18,9 @@ import type { PlaybackSourceService } from '../playback-sources';
 import { fetchFileBytes } from '../soundscape/streamed-file';
 import { scheduleDrift } from './layer-drift';
 import { createLayerVoice, type LayerRuntime, type LayerVoice } from './layer-voice';
+import type { OwnSoundSource } from '../own-sound/own-sound-voice';
+
+const openStoredOwnSound = async (id: string): Promise<OwnSoundSource | null> => (await import('../../lib/own-sounds-db')).openOwnSoundReader(id);
 
 const HOLDER = 'layers';
 /**
@@ -35,6 +38,8 @@ export interface LayerEngineDeps {
   fetchFile?: (url: string, signal: AbortSignal) => Promise<ArrayBuffer>;
   /** A soundscape's saved copy, else null (then it is fetched): offline, a saved layer plays as a saved track does. */
   readSaved?: (sound: Soundscape) => Promise<ArrayBuffer | null>;
+  /** An own sound's stored chunks (default: from the own-sounds database, loaded at the first own layer), or null. */
+  openOwnSound?: (id: string) => Promise<OwnSoundSource | null>;
   /** Schedules the alive drift on a voice (default: layer-drift.ts); called again when the mix's seed or alive flag changes. */
   drift?: (voice: LayerVoice, mix: Readonly<MixState>) => () => void;
   /** The decoded bytes held by all layers changed. */
@@ -56,6 +61,7 @@ export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
   const fetchFile = deps.fetchFile ?? fetchFileBytes;
   const readSaved = deps.readSaved ?? (() => Promise.resolve(null));
   const drift = deps.drift ?? scheduleDrift;
+  const openOwnSound = deps.openOwnSound ?? openStoredOwnSound;
   const voices = new Map<string, LayerVoice>();
   const stopDrift = new Map<string, () => void>();
   const files = new Map<string, { bytes: Promise<Uint8Array>; download: AbortController }>();
@@ -173,7 +179,7 @@ export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
         bus.hold(HOLDER, true);
         added = true;
       }
-      voices.set(layer.sound, createLayerVoice({ nodes: opened!, runtime: deps.runtime, sound: layer.sound, level: layer.level, readFile, onResident }));
+      voices.set(layer.sound, createLayerVoice({ nodes: opened!, runtime: deps.runtime, sound: layer.sound, level: layer.level, readFile, openOwnSound, onResident }));
     }
     applyDrift(added);
   };

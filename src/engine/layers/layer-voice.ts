@@ -1,6 +1,6 @@
 /**
- * One layer of the mix playing (issue 23): its source (a noise from noise-sources.ts, or a soundscape
- * as a windowed loop voice, loop-voice.ts) → its level gain (the slider × the catalogue volume) →
+ * One layer of the mix playing (issue 23): its source (a noise from noise-sources.ts, a soundscape
+ * as a windowed loop voice, loop-voice.ts, or the listener's own sound, own-sound-voice.ts) → its level gain (the slider × the catalogue volume) →
  * its drift gain (alive mixes) → the bus. Start and stop are short ramps; a released voice frees its
  * source after its fade-out, and one released before its source arrived never plays.
  */
@@ -8,6 +8,8 @@ import { soundscapes } from '../../catalogue/catalogue';
 import { reportError } from '../../lib/error-reporting';
 import { layerSoundIndex } from '../../stores/mix-layers';
 import { isNoiseColour, type NoiseColour } from '../../stores/noise-store';
+import { ownLayerId } from '../../stores/own-layers';
+import type { OwnSoundSource } from '../own-sound/own-sound-voice';
 import type { fadeIn, fadeOut, ramp } from '../level-ramp';
 import type { loadLoopWindows } from '../soundscape/load-loop-windows';
 import type { LoopVoice } from '../soundscape/loop-voice';
@@ -41,6 +43,8 @@ export interface LayerVoiceDeps {
   onResident?: () => void;
   /** A soundscape's walk seed (a new one each start unless given: an offline render gives one). */
   seed?: number;
+  /** An own sound's stored chunks (issue 41), or null when this device does not hold it. */
+  openOwnSound(id: string): Promise<OwnSoundSource | null>;
 }
 
 export interface LayerVoice {
@@ -53,6 +57,9 @@ export interface LayerVoice {
   /** Decoded bytes held (a soundscape's windows; a noise's buffers are not counted: white's is 0.7 MB at most). */
   readonly residentBytes: number;
 }
+
+/** An own sound's first chunk is scheduled this far ahead, so it starts on a frame of its own choosing. */
+const START_LEAD_S = 0.1;
 
 interface Playing {
   /** Stops at `at` (after the fade-out), on the audio clock. */
@@ -112,7 +119,27 @@ export function createLayerVoice(deps: LayerVoiceDeps): LayerVoice {
     fadeInAt(at);
   };
 
-  (isNoiseColour(sound) ? startNoise(sound) : startSoundscape()).catch((error: unknown) => {
+  /** The listener's own sound: already loudness-matched at import, so at 100 % it plays as it does as the track. */
+  const startOwnSound = async (id: string) => {
+    const [source, { startOwnSoundVoice }] = await Promise.all([deps.openOwnSound(id), import('../own-sound/own-sound-voice')]);
+    if (released) return;
+    if (!source) throw new Error(`own sound ${id} is not on this device`);
+    const at = ctx.currentTime + START_LEAD_S;
+    const voice = startOwnSoundVoice({
+      ctx,
+      output: levelGain,
+      source,
+      at,
+      onFailed: (error) => reportError(error, `Lull: the layer ${sound} stopped:`),
+    });
+    playing = { stop: (stopAt) => voice.stop(stopAt), dispose: () => undefined, get residentBytes() { return voice.residentBytes; } };
+    fadeInAt(at);
+    deps.onResident?.();
+  };
+
+  const ownId = ownLayerId(sound);
+  const start = isNoiseColour(sound) ? startNoise(sound) : ownId !== undefined ? startOwnSound(ownId) : startSoundscape();
+  start.catch((error: unknown) => {
     if (!released) reportError(error, `Lull: the layer ${sound} failed to start:`);
   });
 

@@ -7,11 +7,13 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { setSleepFade, startSleepTimer } from '../../engine/sleep-timer';
 import { playerBarPlaceSx } from '../../lib/layout';
+import { ownSoundStrings } from '../../lib/own-sound-strings';
 import { strings } from '../../lib/strings';
 import { readLastMix, type LastMix } from '../../stores/last-mix';
 import { noiseStore } from '../../stores/noise-store';
 import { offlineStore } from '../../stores/offline-store';
 import { playerStore } from '../../stores/player-store';
+import { ownSoundNames } from '../../stores/own-layers';
 import { mixPartName } from './mix-names';
 import { appPlaces, canPlayPlan, planMix, playMix } from './play-mix';
 
@@ -44,12 +46,14 @@ export function ContinueOffer() {
   const player = useSnapshot(playerStore);
   const noise = useSnapshot(noiseStore);
   const offline = useSnapshot(offlineStore);
+  useSnapshot(ownSoundNames);
   const [mix] = useState(lastMixAtLoad);
   const [dismissed, setDismissed] = useState(false);
   if (!mix || dismissed || player.currentIndex !== null || noise.colour !== null) return null;
   const plan = planMix(mix, appPlaces(offline));
   const [first, ...rest] = [mix.sound, ...mix.layers.map((layer) => layer.sound)].flatMap((slug) => (slug === null ? [] : [mixPartName(slug)]));
   const missing = plan.unavailable.map(mixPartName);
+  const gone = plan.notOnDevice.map(mixPartName);
   return (
     <Paper elevation={6} sx={offerSx} data-testid="continue-offer">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
@@ -62,6 +66,9 @@ export function ContinueOffer() {
         <Typography variant="body2" color="warning.main" sx={{ mt: 1 }} data-testid="continue-offer-missing">
           {offline.online ? strings.mixPartsNotHere(missing) : strings.savedMixNotOffline(missing)}
         </Typography>
+      )}
+      {gone.length > 0 && (
+        <Typography variant="body2" color="warning.main" sx={{ mt: 1 }} data-testid="continue-offer-gone">{ownSoundStrings.notHere(gone)}</Typography>
       )}
     </Paper>
   );

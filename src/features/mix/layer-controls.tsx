@@ -10,9 +10,11 @@ import { useId, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { soundscapes } from '../../catalogue/catalogue';
 import { mediaSlug } from '../../catalogue/entries';
+import { ownSoundStrings } from '../../lib/own-sound-strings';
 import { strings } from '../../lib/strings';
 import { layerName, MAX_LAYERS } from '../../stores/mix-layers';
 import { mixStore, NOISE_COLOURS } from '../../stores/mix-store';
+import { ownLayerSound, ownSoundNames } from '../../stores/own-layers';
 import { addLayer, removeLayer, setLayerLevel, setMixAlive } from '../../stores/mix-actions';
 
 /** Every sound that can be a layer, soundscapes by catalogue order, then the noises. */
@@ -55,7 +57,11 @@ export function LayerControls() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The removed row took the focus with it: keep it in the panel (Add a layer, or the heading while that is full).
   const keepFocus = () => (addRef.current && !addRef.current.disabled ? addRef.current : headingRef.current)?.focus();
-  const choices = layerChoices.filter((sound) => !mix.layers.some((layer) => layer.sound === sound));
+  const own = useSnapshot(ownSoundNames);
+  const unused = (sound: string) => !mix.layers.some((layer) => layer.sound === sound);
+  const choices = layerChoices.filter(unused);
+  // The listener's own sounds on this device (issue 41), by the order they were saved.
+  const ownChoices = Object.entries(own.byId).map(([id, name]) => [ownLayerSound(id), name] as const).filter(([sound]) => unused(sound));
   return (
     <Box component="section" aria-labelledby={headingId} data-testid="layer-controls">
       <Typography id={headingId} ref={headingRef} tabIndex={-1} variant="body2" component="h3" sx={{ fontWeight: 600, mb: 0.5 }}>{strings.layersHeading}</Typography>
@@ -78,7 +84,18 @@ export function LayerControls() {
           onChange={(event) => addLayer(event.target.value)}
         >
           <option value="" disabled>{strings.addLayerChoose}</option>
-          {choices.map((sound) => <option key={sound} value={sound}>{layerName(sound)}</option>)}
+          {ownChoices.length === 0 ? (
+            choices.map((sound) => <option key={sound} value={sound}>{layerName(sound)}</option>)
+          ) : (
+            <>
+              <optgroup label={ownSoundStrings.layerGroupCatalogue}>
+                {choices.map((sound) => <option key={sound} value={sound}>{layerName(sound)}</option>)}
+              </optgroup>
+              <optgroup label={ownSoundStrings.layerGroupOwn}>
+                {ownChoices.map(([sound, name]) => <option key={sound} value={sound}>{name}</option>)}
+              </optgroup>
+            </>
+          )}
         </NativeSelect>
         {full && <Typography id={`${addId}-full`} variant="caption" color="text.secondary">{strings.layersFull(MAX_LAYERS)}</Typography>}
       </Box>

@@ -4,7 +4,8 @@
  * `mix` is the format version; `sound` the track's catalogue slug (stable, never a display name);
  * `layers` up to 5 `<slug or white|pink|brown>:<level 0-100>`; `volume` the master volume in whole
  * percents (left out: the listener's own volume stays); `alive` 0|1 and `seed` (whole number) make
- * the mix's slow drift reproducible. Version 1 links (`/?mix=1&sound=rain&noise=brown&volume=80&noiseLevel=40`)
+ * the mix's slow drift reproducible. A layer of the sender's own sound (issue 41) is written `own:<level>`: its
+ * id means nothing on another device, so the link says only that there was one. Version 1 links (`/?mix=1&sound=rain&noise=brown&volume=80&noiseLevel=40`)
  * still decode, into the same shape. Pure: no DOM, no stores, so it is tested as a function.
  * Decoding treats every value as hostile: it only ever returns values it chose itself (a known
  * slug, a colour from its list, a number it parsed), never the link's text.
@@ -25,6 +26,9 @@ const SLUG = /^[a-z0-9-]{1,40}$/;
 const PERCENT = /^\d{1,3}$/;
 const LAYER = /^([a-z0-9-]{1,40}):(\d{1,3})$/;
 const SEED = /^\d{1,10}$/;
+/** A layer of the listener's own sound in the store (`own:<id>`), and as a link writes it. */
+const OWN_LAYER = /^own:[a-z0-9-]{1,64}$/;
+const LINK_OWN = 'own';
 const MAX_SEED = 0xffffffff;
 
 /** One layer under the track: a catalogue slug or a noise colour, and its level 0..1. */
@@ -42,6 +46,8 @@ export interface SharedMix {
   /** The levels' slow drift and its seed, when the link says. */
   alive?: boolean;
   seed?: number;
+  /** How many of the layers were the sender's own sounds (issue 41): named in the link, not playable from it. */
+  senderOwn?: number;
 }
 
 /** Which part of a link was ignored. */
@@ -62,7 +68,10 @@ const toPercent = (level: number): number => Math.round(Math.min(1, Math.max(0, 
 export function encodeMix(mix: SharedMix): string {
   const parts = [`mix=${MIX_LINK_VERSION}`];
   if (mix.soundSlug !== null && SLUG.test(mix.soundSlug)) parts.push(`sound=${mix.soundSlug}`);
-  const layers = mix.layers.filter((layer) => SLUG.test(layer.sound)).slice(0, MAX_LINK_LAYERS);
+  const layers = mix.layers
+    .map((layer) => (OWN_LAYER.test(layer.sound) ? { ...layer, sound: LINK_OWN } : layer))
+    .filter((layer) => SLUG.test(layer.sound))
+    .slice(0, MAX_LINK_LAYERS);
   if (layers.length > 0) parts.push(`layers=${layers.map((layer) => `${layer.sound}:${toPercent(layer.level)}`).join(',')}`);
   if (mix.masterVolume !== null) parts.push(`volume=${toPercent(mix.masterVolume)}`);
   if (mix.alive !== undefined) parts.push(`alive=${mix.alive ? 1 : 0}`);
@@ -89,15 +98,19 @@ export interface KnownSounds {
 
 const knownOf = (known: ReadonlySet<string> | KnownSounds): KnownSounds => ('tracks' in known ? known : { tracks: known, layers: known });
 
-/** Reads `layers=a:40,b:25`: known sounds once each, at most 5, in order; anything else is reported. */
-function parseLayers(text: string, known: KnownSounds, track: string | null, ignored: Set<MixLinkProblem>): LinkLayer[] {
+/**
+ * Reads `layers=a:40,b:25`: known sounds once each, at most 5 in all with the sender's own, in order; anything else
+ * is reported. Returns the layers and how many were the sender's own.
+ */
+function parseLayers(text: string, known: KnownSounds, track: string | null, ignored: Set<MixLinkProblem>): { layers: LinkLayer[]; senderOwn: number } {
   const layers: LinkLayer[] = [];
+  let senderOwn = 0;
   const seen = new Set<string>(track === null ? [] : [track]);
   for (const part of text.split(',')) {
     const match = LAYER.exec(part);
     const sound = match?.[1];
     const level = match?.[2] === undefined ? undefined : parsePercent(match[2]);
-    if (sound === undefined || level === undefined || !(isNoise(sound) || known.layers.has(sound))) {
+    if (sound === undefined || level === undefined || !(sound === LINK_OWN || isNoise(sound) || known.layers.has(sound))) {
       ignored.add('layers');
       continue;
     }
@@ -105,14 +118,18 @@ function parseLayers(text: string, known: KnownSounds, track: string | null, ign
       ignored.add('duplicate');
       continue;
     }
-    if (layers.length === MAX_LINK_LAYERS) {
+    if (layers.length + senderOwn === MAX_LINK_LAYERS) {
       ignored.add('tooManyLayers');
       break;
+    }
+    if (sound === LINK_OWN) {
+      senderOwn += 1;
+      continue;
     }
     seen.add(sound);
     layers.push({ sound, level });
   }
-  return layers;
+  return { layers, senderOwn };
 }
 
 /**
@@ -170,7 +187,11 @@ export function decodeMixLink(search: string, known: ReadonlySet<string> | Known
   } else {
     const layersText = single('layers');
     layersGiven = layersText !== undefined;
-    if (layersText !== undefined) mix.layers = parseLayers(layersText, sounds, soundSlug, ignored);
+    if (layersText !== undefined) {
+      const { layers, senderOwn } = parseLayers(layersText, sounds, soundSlug, ignored);
+      mix.layers = layers;
+      if (senderOwn > 0) mix.senderOwn = senderOwn;
+    }
     const aliveText = single('alive');
     if (aliveText === '0' || aliveText === '1') mix.alive = aliveText === '1';
     else if (aliveText !== undefined) ignored.add('alive');
@@ -182,6 +203,8 @@ export function decodeMixLink(search: string, known: ReadonlySet<string> | Known
 
   if (soundSlug === null && mix.layers.length === 0) {
     if (soundText === undefined && !layersGiven) ignored.add('empty');
+    // Only the sender's own sounds: nothing here can play them.
+    if (mix.senderOwn !== undefined) ignored.add('layers');
     return { kind: 'invalid', ignored: [...ignored] };
   }
   return { kind: 'mix', mix, ignored: [...ignored] };

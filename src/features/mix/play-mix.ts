@@ -5,6 +5,7 @@ import { setMasterVolume } from '../../stores/mix-store';
 import { applyMix, setBedLevel, type Mix } from '../../stores/mix-actions';
 import { isNoiseColour, type NoiseColour } from '../../stores/noise-store';
 import { isSoundAvailable, offlineStore } from '../../stores/offline-store';
+import { mayHoldOwnSound, ownLayerId } from '../../stores/own-layers';
 import { playableSoundscapes, playerStore, playSound, resumePlayback } from '../../stores/player-store';
 
 /**
@@ -20,6 +21,8 @@ export interface MixPlan {
   noiseAlone?: { colour: NoiseColour; level: number };
   /** Slugs of the track and layers that cannot play here (not saved offline, or unknown on this host). */
   unavailable: string[];
+  /** Layers of the listener's own sounds (`own:<id>`) this device no longer holds (issue 41). */
+  notOnDevice: string[];
 }
 
 export interface MixPlaces {
@@ -28,11 +31,14 @@ export interface MixPlaces {
   /** The catalogue index of a soundscape layer, else undefined. */
   layerIndex(slug: string): number | undefined;
   available(index: number): boolean;
+  /** Whether this device holds the listener's own sound behind an `own:<id>` layer (issue 41). */
+  ownSound(id: string): boolean;
 }
 
 /** Pure: splits a mix into what plays and what does not. */
 export function planMix(mix: Pick<Mix, 'sound' | 'layers'>, places: MixPlaces): MixPlan {
   const unavailable: string[] = [];
+  const notOnDevice: string[] = [];
   const usable = (index: number | undefined): index is number => index !== undefined && places.available(index);
   let trackIndex: number | undefined;
   if (mix.sound !== null) {
@@ -42,14 +48,17 @@ export function planMix(mix: Pick<Mix, 'sound' | 'layers'>, places: MixPlaces): 
   }
   const layers: MixLayer[] = [];
   for (const layer of mix.layers) {
-    if (isNoiseColour(layer.sound) || usable(places.layerIndex(layer.sound))) layers.push({ sound: layer.sound, level: layer.level });
-    else unavailable.push(layer.sound);
+    const ownId = ownLayerId(layer.sound);
+    if (ownId !== undefined ? places.ownSound(ownId) : isNoiseColour(layer.sound) || usable(places.layerIndex(layer.sound))) layers.push({ sound: layer.sound, level: layer.level });
+    else (ownId === undefined ? unavailable : notOnDevice).push(layer.sound);
   }
-  if (trackIndex !== undefined) return { trackIndex, layers, unavailable };
+  if (trackIndex !== undefined) return { trackIndex, layers, unavailable, notOnDevice };
   // Layers play under a track: without one, a noise can still play on its own; the soundscapes cannot.
   const noise = layers.find((layer) => isNoiseColour(layer.sound));
   for (const layer of layers) if (layer !== noise && !isNoiseColour(layer.sound)) unavailable.push(layer.sound);
-  return noise && isNoiseColour(noise.sound) ? { layers: [], noiseAlone: { colour: noise.sound, level: noise.level }, unavailable } : { layers: [], unavailable };
+  return noise && isNoiseColour(noise.sound)
+    ? { layers: [], noiseAlone: { colour: noise.sound, level: noise.level }, unavailable, notOnDevice }
+    : { layers: [], unavailable, notOnDevice };
 }
 
 /** The places of the running app: this host's catalogue and the offline store. */
@@ -57,6 +66,8 @@ export const appPlaces = (offline: { readonly online: boolean; readonly cachedSo
   trackIndex: (slug) => playableSoundscapes().find((sound) => mediaSlug(sound.name) === slug)?.index,
   layerIndex: layerSoundIndex,
   available: (index) => isSoundAvailable(offline, index),
+  // On the device, so offline too.
+  ownSound: mayHoldOwnSound,
 });
 
 export const canPlayPlan = (plan: MixPlan): boolean => plan.trackIndex !== undefined || plan.noiseAlone !== undefined;

@@ -14,19 +14,24 @@ import RenameIcon from '@mui/icons-material/DriveFileRenameOutlineOutlined';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useEffect, useId, useState } from 'react';
 import { useSnapshot, type Snapshot } from 'valtio';
+import { ownSoundStrings } from '../../lib/own-sound-strings';
 import { strings } from '../../lib/strings';
 import { offlineStore } from '../../stores/offline-store';
 import { deleteMix, dismissSavedMixesRecovered, renameMix, savedMixStore, startSavedMixStore, type SavedMix } from '../../stores/saved-mix-store';
-import { mixPartName } from './mix-names';
+import { ownSoundNames } from '../../stores/own-layers';
+import { mixLayerName, mixPartName } from './mix-names';
 import { MixNameDialog } from './mix-name-dialog';
 import { appPlaces, canPlayPlan, planMix, playMix } from './play-mix';
 
 function SavedMixRow({ mix, onRename, onDelete, onPlayed }: { mix: Snapshot<SavedMix>; onRename: () => void; onDelete: () => void; onPlayed?: () => void }) {
   const offline = useSnapshot(offlineStore);
+  // The own sounds on this device: a row names one deleted since (issue 41).
+  useSnapshot(ownSoundNames);
   const nameId = useId();
   const plan = planMix(mix, appPlaces(offline));
-  const parts = [mix.sound, ...mix.layers.map((layer) => layer.sound)].flatMap((slug) => (slug === null ? [] : [mixPartName(slug)]));
+  const parts = [...(mix.sound === null ? [] : [mixPartName(mix.sound)]), ...mix.layers.map(mixLayerName)];
   const missing = plan.unavailable.map(mixPartName);
+  const gone = mix.layers.filter((layer) => plan.notOnDevice.includes(layer.sound)).map(mixLayerName);
   return (
     <Box component="li" aria-labelledby={nameId} data-testid="saved-mix" sx={{ listStyle: 'none', py: 1, borderTop: 1, borderColor: 'divider' }}>
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
@@ -37,6 +42,9 @@ function SavedMixRow({ mix, onRename, onDelete, onPlayed }: { mix: Snapshot<Save
             <Typography variant="body2" color="warning.main" data-testid="saved-mix-missing">
               {offline.online ? strings.mixPartsNotHere(missing) : strings.savedMixNotOffline(missing)}
             </Typography>
+          )}
+          {gone.length > 0 && (
+            <Typography variant="body2" color="warning.main" data-testid="saved-mix-gone">{ownSoundStrings.notHere(gone)}</Typography>
           )}
         </Box>
         <IconButton

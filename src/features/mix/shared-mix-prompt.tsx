@@ -10,6 +10,7 @@ import { useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import { mediaSlug } from '../../catalogue/entries';
 import { prepareLayers } from '../../engine/layers/prepare-layers';
+import { ownSoundStrings } from '../../lib/own-sound-strings';
 import { strings } from '../../lib/strings';
 import { isNoiseColour } from '../../stores/noise-store';
 import { offerSound } from '../../stores/offer-store';
@@ -113,6 +114,9 @@ export function SharedMixPrompt() {
           ))}
           <Typography component="li">{mix.masterVolume === null ? strings.sharedMixKeepsVolume : strings.sharedMixVolume(percent(mix.masterVolume))}</Typography>
         </Stack>
+        {mix.senderOwn !== undefined && (
+          <Alert severity="info" sx={{ mb: 1.5 }} data-testid="shared-mix-sender-own">{ownSoundStrings.senderOwn(mix.senderOwn)}</Alert>
+        )}
         {missing.length > 0 && (
           <Alert severity="info" sx={{ mb: 1.5 }} data-testid="shared-mix-unavailable">
             {offline.online ? strings.mixPartsNotHere(missing) : strings.sharedMixUnavailable(missing)}

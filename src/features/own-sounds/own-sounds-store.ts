@@ -1,9 +1,12 @@
-import { proxy } from 'valtio/vanilla';
+import { proxy, subscribe } from 'valtio/vanilla';
 import { reportError } from '../../lib/error-reporting';
 import { nameProblem } from '../../lib/name-check';
 import { MAX_OWN_SOUND_NAME_LENGTH, ownSoundEmoji, ownSoundStrings as s } from '../../lib/own-sound-strings';
 import { changeOwnSoundRecord, deleteOwnSoundRecord, listOwnSounds, openOwnSoundsDb, readOwnChunk, type OwnSoundChange, type OwnSoundRecord, type OwnSoundsDb } from '../../lib/own-sounds-db';
-import { playOwnSound, stopOwnSound } from '../../engine/own-sound/own-sound-player';
+import { playOwnSound, stopOwnSound, type OwnSoundStop } from '../../engine/own-sound/own-sound-player';
+import { drawOwnSoundCover } from './own-sound-cover';
+import { removeLayer } from '../../stores/mix-actions';
+import { ownLayerSound, setOwnSoundNames } from '../../stores/own-layers';
 import { importOneFile, type ImportJob } from './import-one-file';
 import { ownSoundPreparation } from './own-sound-preparation';
 
@@ -27,6 +30,11 @@ export interface OwnSoundsState {
 }
 
 export const ownSoundsStore = proxy<OwnSoundsState>({ sounds: [], loaded: false, job: null, messages: [], playingId: null });
+
+// The names the mix's layers go by (stores/own-layers.ts), once the list has been read.
+subscribe(ownSoundsStore, () => {
+  if (ownSoundsStore.loaded) setOwnSoundNames(ownSoundsStore.sounds);
+});
 
 let dbOpening: Promise<OwnSoundsDb> | undefined;
 const db = (): Promise<OwnSoundsDb> => {
@@ -68,6 +76,9 @@ export function nameFromFile(fileName: string): string {
   const base = fileName.replace(/\.[^.]{1,5}$/, '').replace(/\s+/g, ' ').trim();
   return (base || 'My sound').slice(0, MAX_OWN_SOUND_NAME_LENGTH).trim();
 }
+
+/** Where the page cannot draw a cover: the app's icon, as a noise has. */
+const FALLBACK_ARTWORK = '/icons/icon-512.png';
 
 let current: ImportJob | null = null;
 let cancelled = false;
@@ -149,6 +160,8 @@ export async function deleteOwnSound(id: string): Promise<void> {
     return;
   }
   ownSoundsStore.sounds = ownSoundsStore.sounds.filter((each) => each.id !== id);
+  // Gone from what plays now too; a saved mix keeps it, and names it when it cannot play it.
+  removeLayer(ownLayerSound(id));
 }
 
 /** Call from the click itself (the context resumes inside the gesture). The database is opened by then: the list was read from it. */
@@ -169,11 +182,18 @@ export function toggleOwnSound(id: string): void {
     frames: sound.frames,
     readChunk: async (index: number) => readOwnChunk(await db(), id, index),
   };
-  playOwnSound(source, (stop) => {
+  const onStopped = (stop: OwnSoundStop) => {
     if (ownSoundsStore.playingId === id) ownSoundsStore.playingId = null;
     if (stop.reason === 'failed') {
       reportError(stop.error, 'Lull: your sound could not play:');
       say('error', s.playFailed(sound.name));
     }
-  });
+  };
+  const session = {
+    title: sound.name,
+    artwork: () => drawOwnSoundCover(sound) ?? FALLBACK_ARTWORK,
+    // The lock screen's Play after its Pause: as the row's Play.
+    resume: () => toggleOwnSound(id),
+  };
+  playOwnSound(source, onStopped, session);
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseSavedMixes, type SavedMix } from '../../../src/stores/saved-mix-storage';
 import { createSavedMixStore, deleteMix, renameMix, saveMix, startSavedMixStore, validateMixName } from '../../../src/stores/saved-mix-store';
+import { ownSoundNames, setOwnSoundNames } from '../../../src/stores/own-layers';
 
 const KEY = 'savedMixes';
 const chillWithRain = { sound: 'chill', layers: [{ sound: 'rain', level: 0.4 }, { sound: 'brown', level: 0.2 }], alive: true, seed: 7 };
@@ -119,5 +120,29 @@ describe('corrupt saved mixes', () => {
     const mixes = [{ id: 'x', name: 'Future', sound: 'thunder', layers: [{ sound: 'hail', level: 0.5 }], alive: false, seed: 4294967295 }];
     expect(parseSavedMixes(mixes)).toEqual({ mixes, lossy: false });
     expect(parseSavedMixes([...mixes.map((mix) => ({ ...mix, extra: 1 }))])?.lossy).toBe(true);
+  });
+
+  it('a layer of the listener\'s own sound is kept with the name it had, so the mix still names it once the sound is deleted (issue 41)', () => {
+    setOwnSoundNames([{ id: 'a1-b2', name: 'Fan' }]);
+    const store = tab();
+    const saved = saveMix('Fan and rain', { sound: 'chill', layers: [{ sound: 'own:a1-b2', level: 0.7 }, { sound: 'rain', level: 0.4 }], alive: true, seed: 3 }, store);
+    expect(saved.ok).toBe(true);
+    expect(stored()[0]?.layers).toEqual([{ sound: 'own:a1-b2', level: 0.7, name: 'Fan' }, { sound: 'rain', level: 0.4 }]);
+    // Deleted on this device: a later write keeps the name it was saved with.
+    setOwnSoundNames([]);
+    saveMix('Another', { sound: 'ocean', layers: [] }, store);
+    expect(stored()[0]?.layers[0]).toEqual({ sound: 'own:a1-b2', level: 0.7, name: 'Fan' });
+    expect(store.recovered).toBe(false);
+    ownSoundNames.known = false;
+  });
+
+  it('a name only on an own layer, and only as the listener could give it', () => {
+    const mix = (layer: object) => [{ id: 'x', name: 'M', sound: 'chill', layers: [layer], alive: true, seed: 1 }];
+    expect(parseSavedMixes(mix({ sound: 'own:abc', level: 0.5, name: 'Kettle' }))?.lossy).toBe(false);
+    expect(parseSavedMixes(mix({ sound: 'own:abc', level: 0.5 }))?.lossy).toBe(false);
+    expect(parseSavedMixes(mix({ sound: 'rain', level: 0.5, name: 'Rain' }))?.lossy).toBe(true);
+    expect(parseSavedMixes(mix({ sound: 'own:abc', level: 0.5, name: '  ' }))?.lossy).toBe(true);
+    expect(parseSavedMixes(mix({ sound: 'own:abc', level: 0.5, name: 'x'.repeat(500) }))?.lossy).toBe(true);
+    expect(parseSavedMixes(mix({ sound: 'own:<script>', level: 0.5 }))?.lossy).toBe(true);
   });
 });

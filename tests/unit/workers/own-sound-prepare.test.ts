@@ -1,7 +1,7 @@
 /** The import's pure part (issue 41): the loop join, the level it brings a recording to, silence, and the 16-bit form. */
 import { describe, expect, it } from 'vitest';
 import { integratedLoudness, truePeakDb } from '../../../measure/loudness.ts';
-import { crossfadeLoop, gainToTarget, prepareLoop } from '../../../src/workers/own-sound-prepare';
+import { crossfadeLoop, gainToTarget, prepareLoop, spectrumProfile } from '../../../src/workers/own-sound-prepare';
 import { int16Chunk, int16ToChannels, resampleChunk, resampleStart } from '../../../src/lib/own-sound-pcm';
 
 const RATE = 48_000;
@@ -101,5 +101,52 @@ describe('own sound resampling for a context at another rate', () => {
     const y = resampleChunk([sine(RATE)], RATE, 44_100, resampleStart(1))[0] as Float32Array;
     expect(Math.abs(y.length - 44_100)).toBeLessThanOrEqual(1);
     for (const k of [100, 5000, 30_000]) expect(y[k]).toBeCloseTo(Math.sin((2 * Math.PI * 440 * k) / 44_100), 2);
+  });
+});
+
+describe('the cover\'s spectrum', () => {
+  /** White noise, seeded; `tilt` > 0 integrates it once (brown, −6 dB/octave), < 0 differences it (+6 dB/octave). */
+  function noise(seconds: number, tilt: -1 | 0 | 1, seed = 5): Float32Array {
+    let state = seed;
+    let last = 0;
+    let sum = 0;
+    return Float32Array.from({ length: seconds * RATE }, () => {
+      state = (state * 1664525 + 1013904223) >>> 0;
+      const w = state / 2 ** 32 - 0.5;
+      const out = tilt === 0 ? w : tilt > 0 ? (sum = 0.999 * sum + 0.05 * w) : w - last;
+      last = w;
+      return out;
+    });
+  }
+  const half = (profile: number[]) => {
+    const mid = Math.floor(profile.length / 2);
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    return { low: mean(profile.slice(0, mid)), high: mean(profile.slice(mid)) };
+  };
+
+  it('25 bands from 50 Hz to 12.5 kHz, 0..1 with 1 at the loudest, in two decimals', () => {
+    const profile = spectrumProfile([noise(10, 0)]);
+    expect(profile).toHaveLength(25);
+    expect(Math.max(...profile)).toBe(1);
+    for (const level of profile) {
+      expect(level).toBeGreaterThanOrEqual(0);
+      expect(Math.round(level * 100) / 100).toBe(level);
+    }
+  });
+
+  it('leans the way the sound does: a rumble to the left, a hiss to the right, white noise rising at 3 dB a band-octave', () => {
+    const brown = half(spectrumProfile([noise(10, 1)]));
+    const bright = half(spectrumProfile([noise(10, -1)]));
+    expect(brown.low).toBeGreaterThan(brown.high + 0.3);
+    expect(bright.high).toBeGreaterThan(bright.low + 0.3);
+    // White noise's band power rises 3 dB an octave: 24 dB over the 8 octaves, 0.6 of the 40 dB range.
+    const white = spectrumProfile([noise(10, 0)]);
+    expect((white.at(-1) ?? 0) - (white[0] ?? 0)).toBeGreaterThan(0.45);
+    expect((white.at(-1) ?? 0) - (white[0] ?? 0)).toBeLessThan(0.75);
+  });
+
+  it('a stereo recording is read as its mid, and only its first 30 s', () => {
+    const x = noise(40, 1);
+    expect(spectrumProfile([x, x])).toEqual(spectrumProfile([x.subarray(0, 30 * RATE)]));
   });
 });

@@ -81,6 +81,25 @@ describe('mix link codec, version 2', () => {
   });
 });
 
+describe('a mix with the sender\'s own sound (issue 41)', () => {
+  it('writes the own sound as `own`, without its id, and reads it back as a count beside the layers that play', () => {
+    const link = encodeMix({ soundSlug: 'chill', layers: [{ sound: 'own:5f0c-77aa', level: 0.6 }, { sound: 'rain', level: 0.4 }], masterVolume: null });
+    expect(link).toBe('?mix=2&sound=chill&layers=own:60,rain:40');
+    expect(decodeMixLink(link, slugs)).toEqual({ kind: 'mix', mix: { soundSlug: 'chill', layers: [{ sound: 'rain', level: 0.4 }], masterVolume: null, senderOwn: 1 }, ignored: [] });
+  });
+
+  it('counts the own sounds toward the five layers', () => {
+    const decoded = mixOf('?mix=2&sound=chill&layers=own:10,own:20,rain:30,fire:40,wind:50,ocean:60');
+    expect(decoded.mix.senderOwn).toBe(2);
+    expect(decoded.mix.layers.map((layer) => layer.sound)).toEqual(['rain', 'fire', 'wind']);
+    expect(decoded.ignored).toEqual(['tooManyLayers']);
+  });
+
+  it('a link of nothing but the sender\'s own sounds has nothing to play here, and says so', () => {
+    expect(decodeMixLink('?mix=2&layers=own:50', slugs)).toEqual({ kind: 'invalid', ignored: ['layers'] });
+  });
+});
+
 describe('mix link codec, version 1 links keep working', () => {
   it.each([
     ['?mix=1&sound=rain&noise=brown&volume=80&noiseLevel=40', { soundSlug: 'rain', layers: [{ sound: 'brown', level: 0.4 }], masterVolume: 0.8 }],

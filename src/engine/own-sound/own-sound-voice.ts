@@ -1,0 +1,110 @@
+/**
+ * A listener's own sound sounding (issue 41), as the track or as a layer: its stored 16-bit chunks
+ * (src/lib/own-sound-pcm.ts) scheduled back to back on the audio clock into an output node, each chunk read and
+ * turned into a buffer only a few seconds before it sounds, so a 20-minute recording holds at most three 5 s
+ * chunks decoded (under 6 MB for stereo). The stored loop is exactly periodic (the import crossfaded its end into
+ * its start), so chunk after chunk, and the last into the first, join on the sample. The voice has no gain of its
+ * own: whoever plays it fades the node it plays into.
+ */
+import { int16ToChannels, resampleChunk, resampleStart, type ResampleState } from '../../lib/own-sound-pcm';
+
+/** What a voice reads of a stored sound; the own-sounds database provides `readChunk`. */
+export interface OwnSoundSource {
+  readonly id: string;
+  readonly sampleRate: number;
+  readonly channels: number;
+  readonly chunkFrames: number;
+  readonly chunkCount: number;
+  readonly frames: number;
+  readChunk(index: number): Promise<ArrayBuffer>;
+}
+
+export interface OwnSoundVoice {
+  /** Stops every chunk at `at` (the end of the player's fade-out), on the audio clock; nothing more is read. */
+  stop(at: number): void;
+  /** Decoded audio held now: the chunks scheduled and not yet over (frames × channels × 4). */
+  readonly residentBytes: number;
+}
+
+export interface OwnSoundVoiceDeps {
+  ctx: BaseAudioContext;
+  output: AudioNode;
+  source: OwnSoundSource;
+  /** When the first chunk sounds, in context time. */
+  at: number;
+  /** A chunk could not be read (the sound was deleted, the database failed): nothing more is scheduled. */
+  onFailed(error: unknown): void;
+}
+
+/** How far ahead chunks are scheduled: more than a chunk, so a slow read never leaves the clock without sound. */
+const AHEAD_S = 8;
+
+export function startOwnSoundVoice(deps: OwnSoundVoiceDeps): OwnSoundVoice {
+  const { ctx, output, source } = deps;
+  const rate = ctx.sampleRate;
+  const chunks = new Map<AudioBufferSourceNode, number>();
+  /** A context at another rate than the stored one: one continuous resample over the chunks in playing order. */
+  const resample: ResampleState | null = rate === source.sampleRate ? null : resampleStart(source.channels);
+  let next = 0;
+  /** Where the next chunk starts, in context frames (a whole number: chunks meet on a frame). */
+  let atFrame = Math.ceil(deps.at * rate);
+  let reading = false;
+  let stopped = false;
+
+  const schedule = async (): Promise<void> => {
+    while (!stopped && atFrame / rate - ctx.currentTime < AHEAD_S) {
+      reading = true;
+      const index = next;
+      const pcm = new Int16Array(await source.readChunk(index));
+      if (stopped) return;
+      const stored = Array.from({ length: source.channels }, () => new Float32Array(Math.floor(pcm.length / source.channels)));
+      int16ToChannels(pcm, stored);
+      const channels: Float32Array<ArrayBuffer>[] = resample ? resampleChunk(stored, source.sampleRate, rate, resample) : stored;
+      const frames = channels[0]?.length ?? 0;
+      const buffer = new AudioBuffer({ length: Math.max(1, frames), numberOfChannels: source.channels, sampleRate: rate });
+      channels.forEach((channel, c) => buffer.copyToChannel(channel, c));
+      const chunk = new AudioBufferSourceNode(ctx, { buffer });
+      chunk.connect(output);
+      // A read that came too late starts at once (a gap, but never a chunk cut short).
+      const startFrame = Math.max(atFrame, Math.ceil(ctx.currentTime * rate));
+      chunk.start(startFrame / rate);
+      chunks.set(chunk, buffer.length * buffer.numberOfChannels * 4);
+      chunk.addEventListener('ended', () => {
+        chunks.delete(chunk);
+        chunk.disconnect();
+        if (!stopped && !reading) pump();
+      });
+      atFrame = startFrame + frames;
+      next = (index + 1) % source.chunkCount;
+    }
+    reading = false;
+  };
+
+  const pump = () => {
+    schedule().catch((error: unknown) => {
+      if (stopped) return;
+      stop(ctx.currentTime);
+      deps.onFailed(error);
+    });
+  };
+
+  // A pump once a second besides each chunk's end (a throttled tab still runs it: an audible page is exempt).
+  const timer = setInterval(() => {
+    if (!stopped && !reading) pump();
+  }, 1000);
+
+  const stop = (at: number) => {
+    if (stopped) return;
+    stopped = true;
+    clearInterval(timer);
+    for (const chunk of chunks.keys()) chunk.stop(Math.max(at, ctx.currentTime));
+  };
+
+  pump();
+  return {
+    stop,
+    get residentBytes() {
+      return [...chunks.values()].reduce((sum, bytes) => sum + bytes, 0);
+    },
+  };
+}
