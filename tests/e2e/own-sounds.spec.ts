@@ -1,5 +1,5 @@
 /**
- * Your sounds (issue 41), in Chromium: fixtures made here at run time (a WAV, an MP3 from the studio's encoder, a
+ * Your sounds (issue 41), in Chromium: fixtures made here at run time (a WAV, a FLAC, an MP3 from the studio’s encoder, a
  * silent WAV, a corrupt file, an image renamed .mp3, an empty file), imported through the picker and by a drop,
  * played as the track and recorded, offline after a reload, renamed, given an emoji, deleted, and cancelled half-way;
  * Settings shows the storage they use. One plays as a layer under a catalogue track, recorded, in a saved mix and in
@@ -12,6 +12,7 @@ import { outputProbeScript, seamMetrics, type OutputProbe } from './output-probe
 import { db as dB, mixPanel, openMixPanel, playerBar, setLayerPercent } from './mix-panel';
 import { recordPower } from './record-rms';
 import { encodeMp3 } from '../../studio/mp3';
+import { flac, wav as wavFile } from './audio-files';
 
 const RATE = 48_000;
 
@@ -30,27 +31,7 @@ function recording(seconds: number, seed: number): Float32Array {
   });
 }
 
-function wav(channels: Float32Array[], rate = RATE): Buffer {
-  const frames = channels[0]?.length ?? 0;
-  const data = frames * channels.length * 2;
-  const out = Buffer.alloc(44 + data);
-  out.write('RIFF', 0);
-  out.writeUInt32LE(36 + data, 4);
-  out.write('WAVEfmt ', 8);
-  out.writeUInt32LE(16, 16);
-  out.writeUInt16LE(1, 20);
-  out.writeUInt16LE(channels.length, 22);
-  out.writeUInt32LE(rate, 24);
-  out.writeUInt32LE(rate * channels.length * 2, 28);
-  out.writeUInt16LE(channels.length * 2, 32);
-  out.writeUInt16LE(16, 34);
-  out.write('data', 36);
-  out.writeUInt32LE(data, 40);
-  for (let i = 0; i < frames; i++) {
-    for (const [c, x] of channels.entries()) out.writeInt16LE(Math.round(Math.max(-1, Math.min(1, x[i] ?? 0)) * 32767), 44 + (i * channels.length + c) * 2);
-  }
-  return out;
-}
+const wav = (channels: Float32Array[], rate = RATE) => wavFile(channels, rate);
 
 const HOSTILE = `<img src=x onerror="document.title='owned'">${'a'.repeat(2000)}`;
 
@@ -131,6 +112,45 @@ test.describe('Your sounds', () => {
     await expect(messages(page)).toHaveText(['Import cancelled. Nothing was kept.'], { timeout: 30_000 });
     await expect(page.getByTestId('own-sounds-job')).toHaveCount(0);
     expect(await stored(page)).toEqual({ sounds: 0, chunks: 0 });
+  });
+
+  test('a FLAC imports and plays; with storage full the next import says so, and the sound, the mix and the playlist already kept are untouched', async ({ page, context }) => {
+    await page.addInitScript(outputProbeScript(4096));
+    await page.goto('/');
+    // A device with little room: the origin's quota is what it uses now and 3 MB more (set before any write: Chromium
+    // keeps a database's room in hand for a while once it has written).
+    const cdp = await context.newCDPSession(page);
+    const origin = new URL(page.url()).origin;
+    const { usage } = await cdp.send('Storage.getUsageAndQuota', { origin });
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: usage + 3_000_000 });
+    // What the listener already has: a saved mix and a playlist (as SPEC stores them), and a sound of their own, from a FLAC.
+    const mixes = [{ id: 'm1', name: 'Night', sound: 'rain', layers: [{ sound: 'brown', level: 0.3 }], alive: true, seed: 9 }];
+    const playlists = [{ id: 'p1', name: 'Evening', description: '', items: [{ index: 0, duration: 5 }, { index: 2, duration: 10 }] }];
+    await page.evaluate(([m, p]) => {
+      localStorage.setItem('savedMixes', JSON.stringify(m));
+      localStorage.setItem('soundscapePlaylists', JSON.stringify(p));
+    }, [mixes, playlists] as const);
+    const kept = await page.evaluate(() => [localStorage.getItem('savedMixes'), localStorage.getItem('soundscapePlaylists')]);
+    await page.getByTestId('own-sounds-input').setInputFiles([{ name: 'porch.flac', mimeType: 'audio/flac', buffer: flac([recording(7, 21), recording(7, 22)], RATE) }]);
+    await expect(ownSound(page, 'porch')).toHaveCount(1, { timeout: 45_000 });
+    await expect(messages(page)).toHaveText(['“porch” is ready in Your sounds.']);
+    await ownSound(page, 'porch').getByTestId('own-sound-play').click();
+    await page.waitForTimeout(500);
+    expect((await hear(page, 1500)).rms, 'RMS heard from the FLAC').toBeGreaterThan(0.01);
+    await ownSound(page, 'porch').getByTestId('own-sound-play').click();
+    const before = await stored(page);
+
+    // Storage now nearly full: the next sound (30 s of stereo, 5.8 MB) does not fit.
+    await page.getByTestId('own-sounds-input').setInputFiles([{ name: 'storm.wav', mimeType: 'audio/wav', buffer: wav([recording(30, 23), recording(30, 24)]) }]);
+    await expect(messages(page).last()).toHaveText('“storm.wav” could not be saved on this device (storage is full or blocked). Nothing was kept.', { timeout: 45_000 });
+    await expect(page.getByTestId('own-sound')).toHaveCount(1);
+    expect(await stored(page)).toEqual(before);
+    expect(await page.evaluate(() => [localStorage.getItem('savedMixes'), localStorage.getItem('soundscapePlaylists')])).toEqual(kept);
+    // The sound kept still plays.
+    await ownSound(page, 'porch').getByTestId('own-sound-play').click();
+    await page.waitForTimeout(500);
+    expect((await hear(page, 1000)).rms, 'RMS heard after the refused import').toBeGreaterThan(0.01);
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin });
   });
 
   test('Settings, before any import: says so, and the visit creates no database', async ({ page }) => {

@@ -202,3 +202,34 @@ export const PAGE_ALIVE = `async () => {
 
 /** Whether the page has read `file` (a media file's name): its resource entry, added once the response has ended. */
 export const READ_FILE = `(file) => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === '/media/' + file)`;
+
+/**
+ * Drops a WAV the page makes itself on the home page, as a listener drops a file (issue 41): `seconds` of seeded,
+ * gently low-passed stereo noise at 48 kHz, 16-bit, named `name`. Every engine takes a drop; not every driver can
+ * set a file input.
+ */
+export const DROP_WAV = `(name, seconds) => {
+  const rate = 48000;
+  const frames = seconds * rate;
+  const bytes = new DataView(new ArrayBuffer(44 + frames * 4));
+  const text = (at, s) => [...s].forEach((c, i) => bytes.setUint8(at + i, c.charCodeAt(0)));
+  text(0, 'RIFF'); bytes.setUint32(4, 36 + frames * 4, true); text(8, 'WAVEfmt ');
+  bytes.setUint32(16, 16, true); bytes.setUint16(20, 1, true); bytes.setUint16(22, 2, true); bytes.setUint32(24, rate, true);
+  bytes.setUint32(28, rate * 4, true); bytes.setUint16(32, 4, true); bytes.setUint16(34, 16, true); text(36, 'data'); bytes.setUint32(40, frames * 4, true);
+  let state = 7, left = 0, right = 0;
+  const next = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 4294967296 - 0.5);
+  for (let i = 0; i < frames; i++) {
+    left = 0.8 * left + 0.2 * next();
+    right = 0.8 * right + 0.2 * next();
+    bytes.setInt16(44 + i * 4, Math.round(left * 0.5 * 32767), true);
+    bytes.setInt16(46 + i * 4, Math.round(right * 0.5 * 32767), true);
+  }
+  const transfer = new DataTransfer();
+  transfer.items.add(new File([bytes.buffer], name, { type: 'audio/wav' }));
+  window.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, cancelable: true }));
+  document.querySelector('main').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, cancelable: true, bubbles: true }));
+  return transfer.files.length;
+}`;
+
+/** Resolves after the next frame and a task after it: React's effects of what is on screen have run by then. */
+export const NEXT_FRAME = `() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(true), 0)))`;

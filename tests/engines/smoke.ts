@@ -3,7 +3,7 @@
  * what the browser really output into the null sink), in every engine alike.
  */
 import type { EngineName, EnginePage, Key } from './engines';
-import { ATTRIBUTE, FIXED_RANDOM, FOCUS, SCROLLS_SIDEWAYS, IS_SAVED, MARK_CONTROL, MARKED, OUTPUT_PATH, PAGE_ALIVE, PAGE_STATE, PLAYER_STATE, READ_FILE, SET_STORAGE, STOPPED_REASON, SYSTEM_RESUMES, SYSTEM_SUSPENDS, TYPE_INTO, WALK_CLOCK, WALK_CROSSFADES, WALK_STARTS, WATCH_WALK } from './page-scripts';
+import { ATTRIBUTE, DROP_WAV, FIXED_RANDOM, NEXT_FRAME, FOCUS, SCROLLS_SIDEWAYS, IS_SAVED, MARK_CONTROL, MARKED, OUTPUT_PATH, PAGE_ALIVE, PAGE_STATE, PLAYER_STATE, READ_FILE, SET_STORAGE, STOPPED_REASON, SYSTEM_RESUMES, SYSTEM_SUSPENDS, TYPE_INTO, WALK_CLOCK, WALK_CROSSFADES, WALK_STARTS, WATCH_WALK } from './page-scripts';
 import { OCEAN_WALK_RANDOM } from '../fixtures/ocean-walk';
 import { dbfs, measure, SAMPLE_RATE, SILENCE_DBFS, soundStartsAt, type Heard, type Recorder } from './pulse';
 import { seamMetrics } from '../e2e/output-probe';
@@ -186,6 +186,8 @@ class Listener {
 
 const GRID = '[data-testid="sound-grid"]';
 const BAR = '[data-testid="player-bar"]';
+/** The home page's Your sounds (issue 41). */
+const OWN = '[data-testid="own-sounds"]';
 /** The link's layers: a soundscape and a noise, each at its own level. */
 const MIX_LAYERS = [['river', 100], ['pink', 70]] as const;
 const PLAYLIST = { id: 'engines-smoke', name: 'Engines', description: '', items: [{ index: 2, duration: 1 }] };
@@ -404,6 +406,30 @@ export const steps: Step[] = [
       await l.heardAfter('Forest from the warm start', () => ctx.page.click(MARKED), 1500);
       await l.playing(/Forest/);
       await l.seamless('Forest after the warm start', 1500);
+    },
+  },
+  {
+    name: 'your own sound: a WAV dropped, heard',
+    async run(l, ctx) {
+      // Issue 41: decoded by the engine, levelled and looped in the import worker, stored in IndexedDB, then played
+      // chunk after chunk on the audio clock: heard at the OS across its chunk join (5 s) and its loop (6 s).
+      await l.open('/');
+      // The drop target is the page once Your sounds' Add button is there and its effects have run (a frame later).
+      await l.control(null, '^Add your sounds$', 'page ready');
+      await ctx.page.run(NEXT_FRAME);
+      const files = await ctx.page.run<number>(DROP_WAV, 'porch.wav', 8);
+      if (files !== 1) throw new Error(`the drop carried ${files} files`);
+      await l.until('imported', () => ctx.page.run<string | false>(MARK_CONTROL, OWN, '^Play porch$'), (name) => name !== false, 30_000).catch(async (error: Error) => {
+        throw new Error(`${error.message} (${JSON.stringify(await l.state())})`);
+      });
+      await ctx.page.click(MARKED);
+      await l.until('playing', () => ctx.page.run<string | null>(ATTRIBUTE, `${OWN} [data-testid="own-sound-play"]`, 'aria-pressed'), (pressed) => pressed === 'true');
+      await sleep(500);
+      await l.seamless('your sound (a 6 s loop: its chunk join and its wrap)', 7000);
+      await l.heard('your sound, level', 1500, true);
+      await l.tap(OWN, '^Pause porch$');
+      await sleep(300);
+      await l.silent('your sound paused', 500);
     },
   },
   {
