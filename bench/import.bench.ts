@@ -109,7 +109,7 @@ async function main() {
   }
   const result = {
     date: new Date().toISOString(),
-    machine: { cpus: cpus().length, model: cpus()[0]?.model ?? '', load: loadavg()[0] },
+    machine: { cpus: cpus().length, model: cpus()[0]?.model ?? '', load: loadavg()[0] ?? 0 },
     file: { seconds: SECONDS, sampleRate: RATE, channels: 2, kbps: 128, bytes: mp3.length },
     throttle: THROTTLE,
     runs,

@@ -45,11 +45,11 @@ export const ownSoundStrings = {
   confirmDeleteTitle: (name: string) => `Delete ${quoted(name)}?`,
   confirmDeleteBody: 'The sound is removed from this device. The file you imported it from is not touched.',
   dismiss: 'Dismiss',
-  storageUsed: (megabytes: number) => `${megabytes.toFixed(1)} MB on this device`,
   settingsIntro: 'Recordings you added are kept on this device, apart from the offline sounds.',
   settingsEmpty: 'You have not added any sounds of your own. Add them on the home page.',
   settingsTotal: (size: string, count: number) => `${count} ${count === 1 ? 'sound uses' : 'sounds use'} ${size} of storage on this device.`,
-  settingsDetail: (seconds: number, size: string) => `${seconds >= 60 ? `${Math.round(seconds / 60)} min` : `${Math.round(seconds)} s`} loop · ${size}`,
+  /** A stored sound's length and storage, the same on Home and in Settings: '6 s loop · 1.2 MB'. */
+  detail: (seconds: number, size: string) => `${seconds >= 60 ? `${Math.round(seconds / 60)} min` : `${Math.round(seconds)} s`} loop · ${size}`,
   settingsManage: 'Manage them on the home page',
   settingsFailed: 'Your sounds could not be read. They are unchanged.',
   ready: (name: string) => `${quoted(name)} is ready in Your sounds.`,
@@ -72,6 +72,7 @@ export const ownSoundStrings = {
   // An own sound in a mix: the layer picker's groups, a layer this device does not know, links and saved mixes.
   layerGroupCatalogue: 'Lull’s sounds',
   layerGroupOwn: 'Your sounds',
+  surpriseWithOwn: 'With one of your sounds',
   senderOwn: (count: number) =>
     count === 1
       ? 'This mix also had a sound of the sender’s own, which only their device holds: the rest plays without it.'

@@ -153,6 +153,28 @@ test.describe('Your sounds', () => {
     await cdp.send('Storage.overrideQuotaForOrigin', { origin });
   });
 
+  test('Surprise me leaves your sounds out unless asked; asked, one of them leads the mix', async ({ page }) => {
+    await page.goto('/');
+    await page.getByTestId('sound-grid').getByRole('button', { name: /^Ocean\b/ }).click();
+    await expect(playerBar(page)).toHaveAttribute('data-status', 'playing');
+    await openMixPanel(page);
+    // No own sounds yet: no switch.
+    await expect(mixPanel(page).getByLabel('With one of your sounds')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('own-sounds-input').setInputFiles([{ name: 'fan.wav', mimeType: 'audio/wav', buffer: wav([recording(6, 31)]) }]);
+    await expect(ownSound(page, 'fan')).toHaveCount(1, { timeout: 45_000 });
+    await openMixPanel(page);
+    const layers = playerBar(page).getByTestId('player-layers');
+    await mixPanel(page).getByTestId('surprise-me').click();
+    await expect(layers).toHaveText(/^\+ /);
+    await expect(layers).not.toContainText('fan');
+    const asked = mixPanel(page).getByLabel('With one of your sounds');
+    await asked.check();
+    await mixPanel(page).getByTestId('surprise-me').click();
+    await expect(layers).toHaveText(/^\+ fan( \+ [^+]+){1,3}$/);
+    expect(await axeViolations(page), 'axe, the mix panel with the switch').toEqual([]);
+  });
+
   test('Settings, before any import: says so, and the visit creates no database', async ({ page }) => {
     await page.goto('/settings');
     await expect(page.getByTestId('own-sounds-storage')).toContainText('You have not added any sounds of your own. Add them on the home page.');
@@ -238,6 +260,8 @@ test.describe('Your sounds', () => {
       expect(await page.title()).not.toBe('owned');
       const hostileRow = ownSound(page, '<img src=x');
       await expect(hostileRow.getByTestId('own-sound-name-text')).toHaveText(HOSTILE.slice(0, 60));
+      // Its length and storage, as Settings says them: 8 s less the 2 s crossfade, 48 kHz stereo 16-bit.
+      await expect(hostileRow).toContainText('6 s loop · 1.2 MB');
 
       await hostileRow.getByTestId('own-sound-play').click();
       await expect(hostileRow.getByTestId('own-sound-play')).toHaveAttribute('aria-pressed', 'true');

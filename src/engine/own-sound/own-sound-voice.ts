@@ -38,6 +38,8 @@ export interface OwnSoundVoiceDeps {
 
 /** How far ahead chunks are scheduled: more than a chunk, so a slow read never leaves the clock without sound. */
 const AHEAD_S = 8;
+/** A chunk whose time has passed starts this far from the page's reading of the clock (several render quanta). */
+export const LATE_LEAD_S = 0.1;
 
 export function startOwnSoundVoice(deps: OwnSoundVoiceDeps): OwnSoundVoice {
   const { ctx, output, source } = deps;
@@ -65,8 +67,10 @@ export function startOwnSoundVoice(deps: OwnSoundVoiceDeps): OwnSoundVoice {
       channels.forEach((channel, c) => buffer.copyToChannel(channel, c));
       const chunk = new AudioBufferSourceNode(ctx, { buffer });
       chunk.connect(output);
-      // A read that came too late starts at once (a gap, but never a chunk cut short).
-      const startFrame = Math.max(atFrame, Math.ceil(ctx.currentTime * rate));
+      // A read that came too late starts a moment from now (a gap, but never a chunk cut short). Not at currentTime:
+      // the audio thread is already past what the page reads there, so such a start lands at a frame of the audio
+      // thread's choosing, and the next chunk, scheduled from this one's frame, would overlap it.
+      const startFrame = Math.max(atFrame, Math.ceil((ctx.currentTime + LATE_LEAD_S) * rate));
       chunk.start(startFrame / rate);
       chunks.set(chunk, buffer.length * buffer.numberOfChannels * 4);
       chunk.addEventListener('ended', () => {

@@ -13,6 +13,8 @@ import { seededRandom } from '../../lib/seeded-random';
  * - never an 'appliance' (the kettle's rising whistle is an event, not a bed) nor a lofi song;
  * - at most two 'water' sounds (three make an indistinct wash), at most one noise, whose colour
  *   follows the theme (brown for sleep, pink for focus, else brown or pink);
+ * - the listener's own sounds only when asked (issue 41): then one of them, picked by the seed, leads, and the theme
+ *   fills the rest (an own sound has no category to match); it is levelled to the loops' −20 LUFS at import;
  * - levels leave the track on top: the layers' summed power is at least TRACK_HEADROOM_DB below
  *   the track's, from the catalogue volumes and the studio's loudness targets.
  */
@@ -52,14 +54,16 @@ const noiseFor = (theme: string, next: () => number): Noise => (theme === 'sleep
 const power = (db: number, gain: number): number => gain * gain * 10 ** (db / 10);
 
 /** A mix's layers for `seed`; `pool` is what may be a layer here (e.g. only the sounds saved offline). */
-export function surpriseMix(seed: number, track: SurpriseSound | null, pool: readonly SurpriseSound[]): { layers: LinkLayer[]; seed: number } {
+export function surpriseMix(seed: number, track: SurpriseSound | null, pool: readonly SurpriseSound[], own: readonly string[] = []): { layers: LinkLayer[]; seed: number } {
   const next = seededRandom(seed);
+  // Drawn first, so a mix without own sounds is the same as before for the same seed.
+  const ownLead = own.length > 0 ? pick([...own].sort(), next) : undefined;
   const usable = pool.filter((sound) => sound.kind !== 'lofi' && sound.slug !== track?.slug && !sound.categories.some((c) => NEVER.has(c)));
   const themes = [...new Set(track ? track.categories : usable.flatMap((sound) => sound.categories))]
     .filter((theme) => !NEVER.has(theme) && usable.filter((sound) => sound.categories.includes(theme)).length >= MIN_SURPRISE_LAYERS)
     .sort();
   const theme = pick(themes, next);
-  const count = MIN_SURPRISE_LAYERS + Math.floor(next() * (MAX_SURPRISE_LAYERS - MIN_SURPRISE_LAYERS + 1));
+  const count = MIN_SURPRISE_LAYERS + Math.floor(next() * (MAX_SURPRISE_LAYERS - MIN_SURPRISE_LAYERS + 1)) - (ownLead === undefined ? 0 : 1);
   const chosen: SurpriseSound[] = [];
   let water = 0;
   for (const sound of shuffle(theme === undefined ? usable : usable.filter((each) => each.categories.includes(theme)), next)) {
@@ -74,7 +78,8 @@ export function surpriseMix(seed: number, track: SurpriseSound | null, pool: rea
   if (noise && chosen.length === count) chosen.pop();
 
   // The first layer leads (0.45–0.6), the others sit under it (0.25–0.4), a noise lowest (0.15–0.3).
-  const layers = chosen.map((sound, i) => ({ sound, level: i === 0 ? 0.45 + next() * 0.15 : 0.25 + next() * 0.15 }));
+  const lead: SurpriseSound[] = ownLead === undefined ? [] : [{ slug: ownLead, categories: [], kind: 'nature', volume: 1 }];
+  const layers = [...lead, ...chosen].map((sound, i) => ({ sound, level: i === 0 ? 0.45 + next() * 0.15 : 0.25 + next() * 0.15 }));
   const noiseLevel = 0.15 + next() * 0.15;
   const heard = layers.reduce((sum, { sound, level }) => sum + power(LOUDNESS_DB[sound.kind], level * sound.volume), 0) + (noise ? power(NOISE_LOUDNESS_DB[noise], noiseLevel) : 0);
   const ceiling = track ? power(LOUDNESS_DB[track.kind] - TRACK_HEADROOM_DB, track.volume) : Infinity;

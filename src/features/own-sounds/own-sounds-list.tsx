@@ -8,6 +8,7 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { formatBytes } from '../../lib/format-bytes';
 import { ownSoundStrings as s } from '../../lib/own-sound-strings';
 import { DeleteOwnSoundDialog, RenameOwnSoundDialog } from './own-sound-dialogs';
 import { OwnSoundEmojiMenu } from './own-sound-emoji-menu';
@@ -36,7 +37,7 @@ export function OwnSoundsList() {
                 <Box sx={{ minWidth: 0, flex: 1 }}>
                   <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} data-testid="own-sound-name-text">{sound.name}</Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {`${Math.round(sound.frames / sound.sampleRate / 6) / 10} min · ${s.storageUsed(sound.storedBytes / 1e6)}`}
+                    {s.detail(sound.frames / sound.sampleRate, formatBytes(sound.storedBytes))}
                   </Typography>
                 </Box>
                 <IconButton aria-label={s.renameNamed(sound.name)} aria-haspopup="dialog" onClick={() => setRenaming({ id: sound.id, name: sound.name })}><RenameIcon /></IconButton>

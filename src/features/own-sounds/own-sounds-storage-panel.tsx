@@ -51,7 +51,7 @@ export function OwnSoundsStoragePanel() {
           <List dense aria-label={s.sectionTitle}>
             {sounds.map((sound) => (
               <ListItem key={sound.id} data-testid="own-sounds-storage-item">
-                <ListItemText primary={`${ownSoundEmoji(sound.emoji)} ${sound.name}`} secondary={s.settingsDetail(sound.frames / sound.sampleRate, formatBytes(sound.storedBytes))} sx={{ overflowWrap: 'anywhere' }} />
+                <ListItemText primary={`${ownSoundEmoji(sound.emoji)} ${sound.name}`} secondary={s.detail(sound.frames / sound.sampleRate, formatBytes(sound.storedBytes))} sx={{ overflowWrap: 'anywhere' }} />
               </ListItem>
             ))}
           </List>

@@ -5,7 +5,7 @@
  * failed read stops it and says so once. The context is a fake clock: what is checked is the schedule itself.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startOwnSoundVoice, type OwnSoundSource } from '../../../../src/engine/own-sound/own-sound-voice';
+import { LATE_LEAD_S, startOwnSoundVoice, type OwnSoundSource } from '../../../../src/engine/own-sound/own-sound-voice';
 
 class FakeBuffer {
   readonly length: number;
@@ -142,5 +142,22 @@ describe('an own sound\'s voice', () => {
     await vi.advanceTimersByTimeAsync(5000);
     expect(reads).toHaveLength(3);
     expect(failed).toHaveBeenCalledTimes(1);
+  });
+
+  it('a first read that comes after its time starts a moment from now, not at the clock the page reads, and the next chunk follows it on the frame', async () => {
+    const ctx = { sampleRate: RATE, currentTime: 0 };
+    const slow = source([]);
+    const read = slow.readChunk;
+    // The database answers late: the clock has passed the first chunk's time (0.1 s) by then.
+    const late: OwnSoundSource = { ...slow, readChunk: async (index) => {
+      if (index === 0 && started.length === 0) ctx.currentTime = 0.5;
+      return read(index);
+    } };
+    startOwnSoundVoice({ ctx: ctx as unknown as BaseAudioContext, output: {} as AudioNode, source: late, at: 0.1, onFailed: () => expect.unreachable() });
+    await settle();
+    // Started at the page's clock, the audio thread (already past it) would start it wherever it stands, and the
+    // next chunk, placed from this one's frame, would overlap it.
+    expect(Math.round(started[0]!.at * RATE)).toBe(Math.ceil((0.5 + LATE_LEAD_S) * RATE));
+    expect(Math.round(started[1]!.at * RATE)).toBe(Math.round(started[0]!.at * RATE) + started[0]!.buffer.length);
   });
 });

@@ -78,3 +78,35 @@ describe('Surprise me', () => {
     }
   });
 });
+
+describe('Surprise me with the listener\'s own sounds (issue 41)', () => {
+  const own = ['own:b-fan', 'own:a-porch', 'own:c-kettle'];
+
+  it('never picks one unless asked', () => {
+    for (const seed of seeds) expect(surpriseMix(seed, bySlug.get('ocean') ?? null, pool).layers.some((layer) => layer.sound.startsWith('own:'))).toBe(false);
+  });
+
+  it('asked, one of them leads a mix of 2 to 4, picked by the seed, and the track stays on top', () => {
+    const leads = new Set<string>();
+    for (const track of [bySlug.get('ocean')!, bySlug.get('chill')!]) {
+      for (const seed of seeds) {
+        const mix = surpriseMix(seed, track, pool, own);
+        expect(mix).toEqual(surpriseMix(seed, track, pool, [...own].reverse()));
+        const [lead, ...rest] = mix.layers;
+        expect(own).toContain(lead?.sound);
+        leads.add(lead!.sound);
+        expect(rest.every((layer) => !layer.sound.startsWith('own:'))).toBe(true);
+        expect(mix.layers.length).toBeGreaterThanOrEqual(MIN_SURPRISE_LAYERS);
+        expect(mix.layers.length).toBeLessThanOrEqual(MAX_SURPRISE_LAYERS);
+        // An own sound is levelled to the loops' −20 LUFS at import: counted as a loop at volume 1.
+        const withOwn = [...pool, { slug: lead!.sound, categories: [], kind: 'nature' as const, volume: 1 }];
+        expect(layersBelowTrackDb(track, mix.layers, withOwn)).toBeLessThanOrEqual(-TRACK_HEADROOM_DB + 0.1);
+      }
+    }
+    expect(leads).toEqual(new Set(own));
+  });
+
+  it('asking changes nothing for a listener without own sounds: the same seed gives the same mix', () => {
+    for (const seed of seeds.slice(0, 10)) expect(surpriseMix(seed, bySlug.get('rain') ?? null, pool, [])).toEqual(surpriseMix(seed, bySlug.get('rain') ?? null, pool));
+  });
+});
