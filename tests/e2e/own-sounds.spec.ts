@@ -175,6 +175,22 @@ test.describe('Your sounds', () => {
     expect(await axeViolations(page), 'axe, the mix panel with the switch').toEqual([]);
   });
 
+  test('a tab closed mid-import leaves nothing half-stored, and the next visit imports afresh', async ({ context }) => {
+    const first = await context.newPage();
+    await first.goto('/');
+    await first.getByTestId('own-sounds-input').setInputFiles([{ name: 'long.wav', mimeType: 'audio/wav', buffer: wav([recording(90, 41), recording(90, 42)]) }]);
+    await expect(first.getByTestId('own-sounds-job').getByRole('progressbar')).toHaveAttribute('aria-valuenow', /\d+/);
+    await first.close();
+    const page = await context.newPage();
+    await page.goto('/');
+    expect(await stored(page)).toEqual({ sounds: 0, chunks: 0 });
+    await expect(page.getByTestId('own-sound')).toHaveCount(0);
+    await page.getByTestId('own-sounds-input').setInputFiles([{ name: 'short.wav', mimeType: 'audio/wav', buffer: wav([recording(6, 43)]) }]);
+    await expect(ownSound(page, 'short')).toHaveCount(1, { timeout: 45_000 });
+    // 6 s of mono, less the 2 s crossfade: one 4 s chunk.
+    expect(await stored(page)).toEqual({ sounds: 1, chunks: 1 });
+  });
+
   test('Settings, before any import: says so, and the visit creates no database', async ({ page }) => {
     await page.goto('/settings');
     await expect(page.getByTestId('own-sounds-storage')).toContainText('You have not added any sounds of your own. Add them on the home page.');
