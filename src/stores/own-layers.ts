@@ -1,17 +1,13 @@
 import { proxy } from 'valtio/vanilla';
+import { isOwnLayer, ownLayerId, ownLayerSound, OWN_LAYER_PREFIX } from '../lib/own-layer-sound';
+
+export { isOwnLayer, ownLayerId, ownLayerSound, OWN_LAYER_PREFIX };
 
 /**
- * A listener's own sound as a layer (issue 41): its layer sound is `own:<id>`, the id of its record in the
- * own-sounds database. The names of the sounds on this device are kept here by the own-sounds feature (loaded,
- * imported, renamed, deleted), so the mix panel, the player bar and the lock screen can name the layer without
+ * A listener's own sound as a layer (issue 41): its layer sound is `own:<id>` (lib/own-layer-sound.ts). The names
+ * of the sounds on this device are kept here by the own-sounds feature (loaded, imported, renamed, deleted), so the mix panel, the player bar and the lock screen can name the layer without
  * opening the database; a layer whose sound is not (or no longer) known here is still a layer, named generically.
  */
-export const OWN_LAYER_PREFIX = 'own:';
-const OWN_LAYER = /^own:[a-z0-9-]{1,64}$/;
-
-export const isOwnLayer = (sound: string): boolean => OWN_LAYER.test(sound);
-export const ownLayerSound = (id: string): string => `${OWN_LAYER_PREFIX}${id}`;
-export const ownLayerId = (sound: string): string | undefined => (isOwnLayer(sound) ? sound.slice(OWN_LAYER_PREFIX.length) : undefined);
 
 /** The own sounds on this device, id → name, in the order they were saved. */
 export const ownSoundNames = proxy<{ byId: Record<string, string>; known: boolean }>({ byId: {}, known: false });

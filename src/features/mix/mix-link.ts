@@ -10,6 +10,8 @@
  * Decoding treats every value as hostile: it only ever returns values it chose itself (a known
  * slug, a colour from its list, a number it parsed), never the link's text.
  */
+import { isOwnLayer } from '../../lib/own-layer-sound';
+
 export const MIX_LINK_VERSION = '2';
 export const MAX_LINK_LAYERS = 5;
 /** A version 1 noise without its level plays at this level (the old bed's default). */
@@ -26,8 +28,7 @@ const SLUG = /^[a-z0-9-]{1,40}$/;
 const PERCENT = /^\d{1,3}$/;
 const LAYER = /^([a-z0-9-]{1,40}):(\d{1,3})$/;
 const SEED = /^\d{1,10}$/;
-/** A layer of the listener's own sound in the store (`own:<id>`), and as a link writes it. */
-const OWN_LAYER = /^own:[a-z0-9-]{1,64}$/;
+/** A layer of the listener's own sound as a link writes it (in the store: `own:<id>`, lib/own-layer-sound.ts). */
 const LINK_OWN = 'own';
 const MAX_SEED = 0xffffffff;
 
@@ -69,7 +70,7 @@ export function encodeMix(mix: SharedMix): string {
   const parts = [`mix=${MIX_LINK_VERSION}`];
   if (mix.soundSlug !== null && SLUG.test(mix.soundSlug)) parts.push(`sound=${mix.soundSlug}`);
   const layers = mix.layers
-    .map((layer) => (OWN_LAYER.test(layer.sound) ? { ...layer, sound: LINK_OWN } : layer))
+    .map((layer) => (isOwnLayer(layer.sound) ? { ...layer, sound: LINK_OWN } : layer))
     .filter((layer) => SLUG.test(layer.sound))
     .slice(0, MAX_LINK_LAYERS);
   if (layers.length > 0) parts.push(`layers=${layers.map((layer) => `${layer.sound}:${toPercent(layer.level)}`).join(',')}`);
