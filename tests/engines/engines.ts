@@ -4,6 +4,7 @@
  * Page-side code is passed as source text: tsx would otherwise rewrite functions with helpers
  * (`__name`) that do not exist in the page.
  */
+import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { createServer } from 'node:net';
@@ -57,13 +58,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/**
- * Raises a browser's process tree above the machine's other work (as root; elsewhere a no-op), so
- * a gap measured in its output is the engine's and the app's, not another job's compiler taking the
- * audio thread's core. Processes the browser starts later inherit it from their parents.
- */
-export function prioritise(rootPid: number | undefined): void {
-  if (!rootPid || process.getuid?.() !== 0) return;
+/** Every process `rootPid` started, and theirs, with `rootPid` itself. */
+function processTree(rootPid: number): Set<number> {
   const parents = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -79,14 +75,77 @@ export function prioritise(rootPid: number | undefined): void {
     grew = false;
     for (const [pid, parent] of parents) if (tree.has(parent) && !tree.has(pid)) grew = !!tree.add(pid);
   }
-  // Linux keeps a nice value per thread: every thread of every process, the audio threads included.
+  return tree;
+}
+
+/** Each thread of each process in `tree`, with its name (`comm`, cut to 15 characters by the kernel). */
+function* threads(tree: Set<number>): Generator<{ tid: number; name: string }> {
   for (const pid of tree) {
     try {
-      for (const thread of readdirSync(`/proc/${pid}/task`)) setPriority(Number(thread), BROWSER_NICE);
+      for (const tid of readdirSync(`/proc/${pid}/task`)) yield { tid: Number(tid), name: readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() };
     } catch {
       // Gone meanwhile.
     }
   }
+}
+
+/**
+ * Raises a browser's process tree above the machine's other work (as root; elsewhere a no-op), so
+ * a gap measured in its output is the engine's and the app's, not another job's compiler taking the
+ * audio thread's core. Processes the browser starts later inherit it from their parents.
+ */
+export function prioritise(rootPid: number | undefined): void {
+  if (!rootPid || process.getuid?.() !== 0) return;
+  // Linux keeps a nice value per thread: every thread of every process, the audio threads included.
+  for (const { tid } of threads(processTree(rootPid))) {
+    try {
+      setPriority(tid, BROWSER_NICE);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+}
+
+/**
+ * The threads that carry an engine's audio to the device, by name: Firefox's AudioIPC callback (content process),
+ * its graph runner and its PulseAudio mainloop (`threaded-ml`, where the audio server's data callback runs);
+ * WebKitGTK's Web Audio source task (`webaudioSrc…`, its render thread) and its PulseAudio mainloop.
+ */
+const AUDIO_THREADS: Partial<Record<EngineName, RegExp>> = {
+  firefox: /^(AudioIP~allback|GraphRunner|threaded-ml)$/,
+  webkit: /^(webaudioSrc|threaded-ml)/,
+};
+/** What rtkit grants a desktop browser's audio thread by default (Firefox asks for 10). */
+const AUDIO_RT_PRIORITY = '10';
+const AUDIO_THREAD_POLL_MS = 200;
+
+/**
+ * On a listener's machine the audio thread runs realtime: Chromium makes its own so (seen here as root: SCHED_RR 8),
+ * Firefox asks the desktop's rtkit over D-Bus, and Safari, whom WebKitGTK stands in for, renders Web Audio on
+ * CoreAudio's realtime IO thread. This machine has no rtkit, so Firefox's and WebKitGTK's audio threads ran at
+ * ordinary priority, and a decode or a paint on the other core of two could keep them waiting 18-43 ms: a 30 ms gap
+ * at the OS at 36.7 s of Ocean's minute in Firefox, and 30 ms in WebKit's saved Rain, in CI's run of ca3dcdc, with
+ * nothing Lull scheduled missing. So, as root, the harness does what rtkit would: each such thread, as it appears,
+ * runs SCHED_RR at AUDIO_RT_PRIORITY. A gap Lull leaves (a window started late, a join short of samples) is still a
+ * run of zeros however fast the thread runs. The sound server's own thread: pulse.ts. `LULL_AUDIO_RT=0` leaves them as
+ * they are (to compare; docs/engines.md has the runs). Returns the stopper.
+ */
+export function keepAudioRealtime(engine: EngineName, rootPid: number | undefined): () => void {
+  const names = AUDIO_THREADS[engine];
+  if (!names || !rootPid || process.getuid?.() !== 0 || process.env.LULL_AUDIO_RT === '0') return () => undefined;
+  let done = new Set<number>();
+  const timer = setInterval(() => {
+    const now = new Set<number>();
+    for (const { tid, name } of threads(processTree(rootPid))) {
+      if (!names.test(name)) continue;
+      now.add(tid);
+      if (!done.has(tid)) execFile('chrt', ['-r', '-p', AUDIO_RT_PRIORITY, String(tid)], () => undefined);
+    }
+    // A thread that ended may lend its id to a new one.
+    done = now;
+  }, AUDIO_THREAD_POLL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 export async function openEngine(engine: EngineName, env: NodeJS.ProcessEnv): Promise<EnginePage> {
@@ -100,6 +159,7 @@ export async function openEngine(engine: EngineName, env: NodeJS.ProcessEnv): Pr
     // a GPU, and the audio keeps its core.
     const session = await WebDriverSession.start({ port: await freePort(), miniBrowser: binary, env: { ...env, WEBKIT_DISABLE_COMPOSITING_MODE: '1' }, ...VIEWPORT });
     prioritise(session.pid);
+    const stopRealtime = keepAudioRealtime(engine, session.pid);
     return {
       goto: async (url) => {
         await session.goto(url);
@@ -108,7 +168,10 @@ export async function openEngine(engine: EngineName, env: NodeJS.ProcessEnv): Pr
       run: async <T>(fn: string, ...args: unknown[]) => (await session.execute(`return (${fn}).apply(null, arguments);`, args)) as T,
       click: (css) => session.click(css),
       press: async (...keys) => void (await session.keys(keys.map((key) => WEBDRIVER_KEYS[key]))),
-      close: () => session.close(),
+      close: () => {
+        stopRealtime();
+        return session.close();
+      },
     };
   }
   const browser: Browser =
@@ -124,6 +187,7 @@ export async function openEngine(engine: EngineName, env: NodeJS.ProcessEnv): Pr
           defaultViewport: VIEWPORT,
         });
   prioritise(browser.process()?.pid);
+  const stopRealtime = keepAudioRealtime(engine, browser.process()?.pid);
   const page: Page = (await browser.pages())[0] ?? (await browser.newPage());
   return {
     goto: async (url) => {
@@ -139,6 +203,9 @@ export async function openEngine(engine: EngineName, env: NodeJS.ProcessEnv): Pr
     press: async (...keys) => {
       for (const key of keys) await page.keyboard.press(key === 'Space' ? ' ' : (key as KeyInput));
     },
-    close: () => browser.close(),
+    close: () => {
+      stopRealtime();
+      return browser.close();
+    },
   };
 }

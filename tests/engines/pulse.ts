@@ -4,9 +4,10 @@
  * from the monitor (an element that "plays" silence shows as silence here, unlike any page-side flag).
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const SAMPLE_RATE = 48_000;
 const CHANNELS = 2;
@@ -30,6 +31,7 @@ export function startPulse(): Pulse {
   );
   const server = `unix:${socket}`;
   execFileSync('pactl', ['set-default-sink', 'lull'], { env: { ...process.env, PULSE_SERVER: server } });
+  keepServerRealtime(dir);
   return {
     dir,
     server,
@@ -42,6 +44,22 @@ export function startPulse(): Pulse {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The daemon's main thread at SCHED_RR, below its sink's IO thread (5) and the browsers' audio threads (8-10). */
+const SERVER_RT_PRIORITY = '4';
+
+/**
+ * The daemon is the harness's instrument, so it must not be what runs late. Its sink's IO thread runs realtime (RR 5)
+ * but its main thread, which takes each client's audio off the socket and hands it to that thread, runs at nice -11:
+ * with the browser and another job busy on the two cores it waited 54 ms at once, and Firefox's stream ran dry (7.8 ms
+ * of exact zeros at the OS, 45.8 s into Ocean's minute, while every audio thread of Firefox's ran without waiting).
+ * As root the main thread runs SCHED_RR; elsewhere, or with `LULL_AUDIO_RT=0`, it is left as it is.
+ */
+function keepServerRealtime(dir: string): void {
+  if (process.getuid?.() !== 0 || process.env.LULL_AUDIO_RT === '0') return;
+  const pid = readFileSync(join(dir, 'pid'), 'utf8').trim();
+  execFileSync('chrt', ['-r', '-p', SERVER_RT_PRIORITY, pid]);
 }
 
 /** The environment a browser needs to play into this daemon. */
@@ -159,4 +177,32 @@ export function measure(samples: Float32Array): Heard {
   }
   const gapAtMs = longest ? (longestEnd - longest) * BLOCK_MS : -1;
   return { dbfs: dbfs(total / Math.max(1, samples.length)), longestGapMs: longest * BLOCK_MS, gapAtMs, silentMs: silentBlocks * BLOCK_MS, seconds: samples.length / SAMPLE_RATE };
+}
+
+/** Where a failed window's recording is kept. */
+export const RECORDINGS_DIR = join(dirname(fileURLToPath(import.meta.url)), '.output');
+
+/**
+ * Keeps a window as heard (mono, 32-bit float WAV at SAMPLE_RATE) in RECORDINGS_DIR as `<name>.wav`, so a failure
+ * can be listened to and looked at, not only read as a number. Returns the file's path.
+ */
+export function keepRecording(name: string, samples: Float32Array): string {
+  const data = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(3, 20); // IEEE float
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(SAMPLE_RATE, 24);
+  header.writeUInt32LE(SAMPLE_RATE * 4, 28);
+  header.writeUInt16LE(4, 32);
+  header.writeUInt16LE(32, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  mkdirSync(RECORDINGS_DIR, { recursive: true });
+  const path = join(RECORDINGS_DIR, `${name.replace(/[^\w-]+/g, '-').toLowerCase()}.wav`);
+  writeFileSync(path, Buffer.concat([header, data]));
+  return path;
 }

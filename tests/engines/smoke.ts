@@ -5,7 +5,8 @@
 import type { EngineName, EnginePage, Key } from './engines';
 import { ATTRIBUTE, DROP_WAV, FIXED_RANDOM, NEXT_FRAME, FOCUS, SCROLLS_SIDEWAYS, IS_SAVED, MARK_CONTROL, MARKED, OUTPUT_PATH, PAGE_ALIVE, PAGE_STATE, PLAYER_STATE, READ_FILE, SET_STORAGE, STOPPED_REASON, SYSTEM_RESUMES, SYSTEM_SUSPENDS, TYPE_INTO, WALK_CLOCK, WALK_CROSSFADES, WALK_STARTS, WATCH_WALK } from './page-scripts';
 import { OCEAN_WALK_RANDOM } from '../fixtures/ocean-walk';
-import { dbfs, measure, SAMPLE_RATE, SILENCE_DBFS, soundStartsAt, type Heard, type Recorder } from './pulse';
+import { relative } from 'node:path';
+import { dbfs, keepRecording, measure, SAMPLE_RATE, SILENCE_DBFS, soundStartsAt, type Heard, type Recorder } from './pulse';
 import { seamMetrics } from '../e2e/output-probe';
 import { loopSegments } from '../../src/catalogue/loop-segments';
 import { strings } from '../../src/lib/strings';
@@ -138,7 +139,7 @@ class Listener {
     const onsetMs = onset < 0 ? Infinity : (onset / SAMPLE_RATE) * 1000;
     if (onsetMs > MAX_ONSET_MS) {
       this.record(what, measure(samples), false, 'heard');
-      throw new Error(`${what}: not heard within ${MAX_ONSET_MS} ms of the key (${onset < 0 ? 'silence' : `from ${onsetMs.toFixed(0)} ms`})`);
+      this.fail(what, samples, `not heard within ${MAX_ONSET_MS} ms of the key (${onset < 0 ? 'silence' : `from ${onsetMs.toFixed(0)} ms`})`);
     }
     const windowStart = onset + Math.round((RESUME_SETTLE_MS * SAMPLE_RATE) / 1000);
     const m = this.heardIn(what, samples.subarray(windowStart, windowStart + Math.round((ms * SAMPLE_RATE) / 1000)), false);
@@ -155,16 +156,22 @@ class Listener {
     const m = this.heardIn(what, samples, false);
     const seam = seamMetrics(samples.subarray(Math.max(0, samples.findIndex((s) => s !== 0))), SAMPLE_RATE);
     m.seam = { longestSilenceMs: seam.longestSilenceMs, longestSilenceAtMs: seam.longestSilenceAtMs, maxJumpRatio: seam.maxJumpRatio };
-    if (seam.longestSilenceMs >= MAX_EXACT_ZEROS_MS) throw new Error(`${what}: ${seam.longestSilenceMs.toFixed(2)} ms of exact silence, ${seam.longestSilenceAtMs} ms in`);
-    if (seam.maxJumpRatio > MAX_JUMP_RATIO) throw new Error(`${what}: a jump of ${seam.maxJumpRatio.toFixed(2)}× the window's p99.9 (allowed ${MAX_JUMP_RATIO}), ${seam.maxJumpAtMs.toFixed(0)} ms in`);
+    if (seam.longestSilenceMs >= MAX_EXACT_ZEROS_MS) this.fail(what, samples, `${seam.longestSilenceMs.toFixed(2)} ms of exact silence, ${seam.longestSilenceAtMs} ms in`);
+    if (seam.maxJumpRatio > MAX_JUMP_RATIO) this.fail(what, samples, `a jump of ${seam.maxJumpRatio.toFixed(2)}× the window's p99.9 (allowed ${MAX_JUMP_RATIO}), ${seam.maxJumpAtMs.toFixed(0)} ms in`);
     return m;
   }
 
   private heardIn(what: string, samples: Float32Array, compare: boolean): Measurement {
     const m = this.record(what, measure(samples), compare, 'heard');
-    if (m.dbfs < HEARD_DBFS) throw new Error(`${what}: not heard (${m.dbfs.toFixed(1)} dBFS, needs > ${HEARD_DBFS})`);
-    if (m.longestGapMs > MAX_GAP_MS) throw new Error(`${what}: a gap of ${m.longestGapMs} ms below ${SILENCE_DBFS} dBFS, ${m.gapAtMs} ms into ${m.seconds.toFixed(1)} s`);
+    if (m.dbfs < HEARD_DBFS) this.fail(what, samples, `not heard (${m.dbfs.toFixed(1)} dBFS, needs > ${HEARD_DBFS})`);
+    if (m.longestGapMs > MAX_GAP_MS) this.fail(what, samples, `a gap of ${m.longestGapMs} ms below ${SILENCE_DBFS} dBFS, ${m.gapAtMs} ms into ${m.seconds.toFixed(1)} s`);
     return m;
+  }
+
+  /** Throws what was wrong with a window, which is kept as heard (pulse.ts keepRecording) to be listened to. */
+  private fail(what: string, samples: Float32Array, wrong: string): never {
+    const path = keepRecording(`${this.ctx.engine}-${what}`, samples);
+    throw new Error(`${what}: ${wrong} (recording: ${relative(process.cwd(), path)})`);
   }
 
   async silent(what: string, ms: number): Promise<void> {
