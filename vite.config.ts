@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { defineConfig, loadEnv, type Plugin, type PreviewServer } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { shareTarget } from './src/lib/own-sound-files';
 import { prerender } from './vite-prerender.ts';
 
 /** The origin of a configured URL, or undefined. */
@@ -192,6 +193,8 @@ export default defineConfig(({ mode }) => {
             { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
           ],
           // Richer install dialogs; made once from the built app (see tests/e2e/offline.spec.ts).
+          // Android's share sheet offers Lull for audio files once installed; the service worker receives them.
+          share_target: shareTarget,
           screenshots: [
             { src: '/screenshots/home-narrow.png', sizes: '540x960', type: 'image/png', form_factor: 'narrow', label: 'Lull on a phone: the sound buttons' },
             { src: '/screenshots/home-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Lull on a desktop: the sound buttons and the sidebar' },
@@ -199,6 +202,8 @@ export default defineConfig(({ mode }) => {
         },
         workbox: {
           clientsClaim: true,
+          // The share target's receiver (public/share-target.js): a POST to /share-target never reaches the host.
+          importScripts: ['/share-target.js'],
           // The shell only: audio lives in IndexedDB (saved once played), screenshots only serve install dialogs.
           globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
           globIgnores: ['media/**', 'screenshots/**', '_headers'],

@@ -63,6 +63,7 @@ export const ownSoundStrings = {
   notSaved: (name: string) => `${quoted(name)} could not be saved on this device (storage is full or blocked). Nothing was kept.`,
   failed: (name: string) => `${quoted(name)} could not be imported. Nothing was kept.`,
   cancelled: 'Import cancelled. Nothing was kept.',
+  sharedFailed: 'Lull could not receive what you shared. Nothing was kept: share it again, or use Add your sounds.',
   playFailed: (name: string) => `${quoted(name)} could not be played.`,
   deleteFailed: (name: string) => `${quoted(name)} could not be deleted. It is unchanged.`,
   renameFailed: 'The name could not be saved. It is unchanged.',

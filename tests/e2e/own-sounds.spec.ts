@@ -258,6 +258,41 @@ test.describe('Your sounds', () => {
   test.describe('stored, played, offline', () => {
     test.use({ serviceWorkers: 'allow', bypassCSP: true });
 
+    test('shared from another app (the manifest\'s share target): the service worker keeps the file, Home imports and plays it; a share that failed says so', async ({ page }) => {
+      await page.addInitScript(outputProbeScript(4096, 'worklet'));
+      await page.goto('/');
+      await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 20_000 });
+      const manifest = await page.evaluate(async () => (await fetch(document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href)).json());
+      expect(manifest.share_target).toMatchObject({ action: '/share-target', method: 'POST', enctype: 'multipart/form-data', params: { files: [{ name: 'audio' }] } });
+      // What Android's share sheet does: a multipart POST navigation to the action, here from a form with the file in it.
+      const bytes = wav([recording(8, 5), recording(8, 6)]).toString('base64');
+      await page.evaluate((data) => {
+        const form = Object.assign(document.createElement('form'), { method: 'post', enctype: 'multipart/form-data', action: '/share-target' });
+        const input = Object.assign(document.createElement('input'), { type: 'file', name: 'audio' });
+        const files = new DataTransfer();
+        files.items.add(new File([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], 'porch at night.wav', { type: 'audio/wav' }));
+        input.files = files.files;
+        form.append(input);
+        document.body.append(form);
+        form.submit();
+      }, bytes);
+      await expect(messages(page)).toHaveText(['“porch at night” is ready in Your sounds.'], { timeout: 45_000 });
+      // Home, without the query: a reload does not ask for the share again.
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/');
+      expect(await stored(page)).toMatchObject({ sounds: 1 });
+      expect(await page.evaluate(async () => (await caches.keys()).includes('lull-shared-files'))).toBe(false);
+      const row = ownSound(page, 'porch at night');
+      await row.getByTestId('own-sound-play').click();
+      await expect(row.getByTestId('own-sound-play')).toHaveAttribute('aria-pressed', 'true');
+      await page.waitForTimeout(500);
+      expect((await hear(page, 1500)).rms, 'RMS heard').toBeGreaterThan(0.01);
+      await row.getByTestId('own-sound-play').click();
+
+      await page.goto('/?shared=failed');
+      await expect(messages(page)).toHaveText(['Lull could not receive what you shared. Nothing was kept: share it again, or use Add your sounds.']);
+      expect(await stored(page)).toMatchObject({ sounds: 1 });
+    });
+
     test('a WAV (hostile 2,000-character name) and a studio MP3 import, play as the track without a seam, play offline after a reload, rename and delete', async ({ page, context, allowConsoleErrors }) => {
       allowConsoleErrors(/net::ERR_INTERNET_DISCONNECTED/);
       await page.addInitScript(outputProbeScript(4096, 'worklet'));

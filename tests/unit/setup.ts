@@ -20,5 +20,6 @@ WebAudioTestAPI.setState({
 });
 
 afterEach(() => {
-  localStorage.clear();
+  // A test file may run in Node's environment (`@vitest-environment node`: the service worker's script), without storage.
+  globalThis.localStorage?.clear();
 });

@@ -1,5 +1,7 @@
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { OWN_SOUND_ACCEPT, SHARED_PARAM } from '../../lib/own-sound-files';
 import { holdsOwnSounds } from '../../lib/own-sounds-db-name';
 import { ownSoundStrings as s } from '../../lib/own-sound-strings';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -8,18 +10,23 @@ import { useHydrated } from '../../lib/use-hydrated';
 // first import: the home page's first load stays within its budget.
 const OwnSoundsSection = lazy(() => import('./own-sounds-section').then((module) => ({ default: module.OwnSoundsSection })));
 
-const ACCEPT = 'audio/*,.mp3,.m4a,.aac,.ogg,.opus,.oga,.wav,.flac,.webm';
-
 /** The home page's "Your sounds" (issue 41): a light Add button and drop target until the section is needed. */
 export function LazyOwnSounds() {
   const hydrated = useHydrated();
   const [files, setFiles] = useState<File[] | null>(null);
   const [holds, setHolds] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  // Opened by a share (public/share-target.js): the section takes the files; the query goes, so a reload does not ask again.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [shared] = useState(() => new URLSearchParams(location.search).get(SHARED_PARAM));
+  useEffect(() => {
+    if (new URLSearchParams(location.search).has(SHARED_PARAM)) navigate({ pathname: location.pathname, search: '' }, { replace: true });
+  }, [location, navigate]);
   useEffect(() => {
     void holdsOwnSounds().then(setHolds);
   }, []);
-  const needed = holds || files !== null;
+  const needed = holds || files !== null || shared !== null;
   useEffect(() => {
     if (needed) return;
     const onDragOver = (event: DragEvent) => {
@@ -41,14 +48,14 @@ export function LazyOwnSounds() {
   if (needed) {
     return (
       <Suspense fallback={null}>
-        <OwnSoundsSection firstFiles={files} />
+        <OwnSoundsSection firstFiles={files} shared={shared} />
       </Suspense>
     );
   }
   return (
     <div>
       <Button variant="outlined" onClick={() => input.current?.click()}>{s.addSounds}</Button>
-      <input ref={input} type="file" accept={ACCEPT} multiple hidden data-testid="own-sounds-input" onChange={(event) => setFiles(Array.from(event.target.files ?? []))} />
+      <input ref={input} type="file" accept={OWN_SOUND_ACCEPT.join(',')} multiple hidden data-testid="own-sounds-input" onChange={(event) => setFiles(Array.from(event.target.files ?? []))} />
     </div>
   );
 }

@@ -9,10 +9,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { ownSoundStrings as s } from '../../lib/own-sound-strings';
 import { OwnSoundsList } from './own-sounds-list';
-import { cancelImport, dismissOwnSoundMessage, importOwnSounds, loadOwnSounds, ownSoundsStore } from './own-sounds-store';
+import { OWN_SOUND_ACCEPT } from '../../lib/own-sound-files';
+import { cancelImport, dismissOwnSoundMessage, importOwnSounds, importSharedFiles, loadOwnSounds, ownSoundsStore } from './own-sounds-store';
 
-/** What the picker offers; the browser decides what it can decode (a file it cannot is refused with a message). */
-const ACCEPT = 'audio/*,.mp3,.m4a,.aac,.ogg,.opus,.oga,.wav,.flac,.webm';
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
 
@@ -49,17 +48,21 @@ function useDropTarget(onFiles: (files: File[]) => void): boolean {
 
 const startImport = (files: File[]) => void importOwnSounds(files);
 
-/** "Your sounds" (issue 41): the import (picker, drop, progress, Cancel), what it said, and the stored sounds once one exists. */
-export function OwnSoundsSection({ firstFiles }: { firstFiles: readonly File[] | null }) {
+/**
+ * "Your sounds" (issue 41): the import (picker, drop, share, progress, Cancel), what it said, and the stored sounds
+ * once one exists. `shared`: the home page was opened by a share (the query's value, lazy-own-sounds.tsx).
+ */
+export function OwnSoundsSection({ firstFiles, shared }: { firstFiles: readonly File[] | null; shared: string | null }) {
   const { job, messages } = useSnapshot(ownSoundsStore);
   const input = useRef<HTMLInputElement>(null);
   const over = useDropTarget(startImport);
-  // The files that loaded this section (picked or dropped before it was here) import once the list is read.
+  // The files that loaded this section (picked, dropped or shared before it was here) import once the list is read.
   useEffect(() => {
     void loadOwnSounds().then(() => {
       if (firstFiles?.length) startImport([...firstFiles]);
+      else if (shared !== null) void importSharedFiles(shared);
     });
-  }, [firstFiles]);
+  }, [firstFiles, shared]);
   return (
     <Stack spacing={1.5} data-testid="own-sounds-area">
       <OwnSoundsList />
@@ -69,7 +72,7 @@ export function OwnSoundsSection({ firstFiles }: { firstFiles: readonly File[] |
         <input
           ref={input}
           type="file"
-          accept={ACCEPT}
+          accept={OWN_SOUND_ACCEPT.join(',')}
           multiple
           hidden
           data-testid="own-sounds-input"

@@ -9,6 +9,7 @@ import { removeLayer } from '../../stores/mix-actions';
 import { ownLayerSound, setOwnSoundNames } from '../../stores/own-layers';
 import { importOneFile, type ImportJob } from './import-one-file';
 import { ownSoundPreparation } from './own-sound-preparation';
+import { takeSharedFiles } from './shared-files';
 
 /**
  * The listener's own sounds (issue 41): what is stored (read from the database, changed only once a write
@@ -116,6 +117,13 @@ export async function importOwnSounds(files: readonly File[]): Promise<void> {
     current = null;
     ownSoundsStore.job = null;
   }
+}
+
+/** What a share left for the page (shared-files.ts), imported as picked files are; `kept` is the home page's query value. */
+export async function importSharedFiles(kept: string): Promise<void> {
+  const shared = await takeSharedFiles(kept);
+  if ('failed' in shared) say('error', s.sharedFailed);
+  else await importOwnSounds(shared.files);
 }
 
 /** Stops the import under way and the files after it; what it had written is deleted. */
