@@ -191,6 +191,29 @@ test.describe('Your sounds', () => {
     expect(await stored(page)).toEqual({ sounds: 1, chunks: 1 });
   });
 
+  test('two tabs importing at once: both sounds are kept whole, each tab lists both, and a delete in one takes it from the other', async ({ context }) => {
+    const [one, two] = [await context.newPage(), await context.newPage()];
+    await Promise.all([one.goto('/'), two.goto('/')]);
+    // Started together: 20 s and 14 s of mono, 18 s and 12 s loops (4 and 3 chunks), prepared side by side.
+    await Promise.all([
+      one.getByTestId('own-sounds-input').setInputFiles([{ name: 'fan.wav', mimeType: 'audio/wav', buffer: wav([recording(20, 51)]) }]),
+      two.getByTestId('own-sounds-input').setInputFiles([{ name: 'rain.wav', mimeType: 'audio/wav', buffer: wav([recording(14, 52)]) }]),
+    ]);
+    await expect(messages(one)).toHaveText(['“fan” is ready in Your sounds.'], { timeout: 45_000 });
+    await expect(messages(two)).toHaveText(['“rain” is ready in Your sounds.'], { timeout: 45_000 });
+    expect(await stored(one)).toEqual({ sounds: 2, chunks: 7 });
+    // Each tab lists the other's without a reload.
+    for (const page of [one, two]) {
+      await expect(ownSound(page, 'fan')).toHaveCount(1);
+      await expect(ownSound(page, 'rain')).toHaveCount(1);
+    }
+    await ownSound(two, 'fan').getByRole('button', { name: 'Delete fan' }).click();
+    await two.getByTestId('own-sound-confirm-delete').click();
+    await expect(ownSound(one, 'fan')).toHaveCount(0);
+    await expect(ownSound(one, 'rain')).toHaveCount(1);
+    expect(await stored(one)).toEqual({ sounds: 1, chunks: 3 });
+  });
+
   test('Settings, before any import: says so, and the visit creates no database', async ({ page }) => {
     await page.goto('/settings');
     await expect(page.getByTestId('own-sounds-storage')).toContainText('You have not added any sounds of your own. Add them on the home page.');

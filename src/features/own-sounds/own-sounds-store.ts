@@ -46,6 +46,25 @@ const db = (): Promise<OwnSoundsDb> => {
   return dbOpening;
 };
 
+/**
+ * Other tabs of Lull on this device hear of a change (a sound stored, renamed, given an emoji or deleted) and read
+ * the list again, so two tabs never show different sounds; where BroadcastChannel is missing each tab keeps its own.
+ */
+const CHANNEL = 'lull-own-sounds';
+const tabs = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
+tabs?.addEventListener('message', () => {
+  if (!ownSoundsStore.loaded) return;
+  const before = ownSoundsStore.sounds.map((sound) => sound.id);
+  void loadOwnSounds().then(() => {
+    // One deleted in another tab stops here too, as the track and as a layer.
+    for (const id of before.filter((each) => !ownSoundsStore.sounds.some((sound) => sound.id === each))) {
+      if (ownSoundsStore.playingId === id) stopOwnSound();
+      removeLayer(ownLayerSound(id));
+    }
+  });
+});
+const tellOtherTabs = () => tabs?.postMessage('changed');
+
 let messageId = 0;
 function say(severity: OwnSoundMessage['severity'], text: string): void {
   messageId += 1;
@@ -56,14 +75,28 @@ export function dismissOwnSoundMessage(id: number): void {
   ownSoundsStore.messages = ownSoundsStore.messages.filter((message) => message.id !== id);
 }
 
+/** Reads started, and under way: only the latest read started sets the list (it saw every write before it). */
+let readsStarted = 0;
+let readsUnderWay = 0;
+
 export async function loadOwnSounds(): Promise<void> {
+  const read = ++readsStarted;
+  readsUnderWay += 1;
   try {
-    ownSoundsStore.sounds = await listOwnSounds(await db());
+    const sounds = await listOwnSounds(await db());
+    if (read === readsStarted) ownSoundsStore.sounds = sounds;
   } catch (error) {
     reportError(error, 'Lull: your sounds could not be read:');
   } finally {
+    readsUnderWay -= 1;
     ownSoundsStore.loaded = true;
   }
+}
+
+/** After a write here: a read under way may have started before it, so read again; and tell the other tabs. */
+function written(): void {
+  if (readsUnderWay > 0) void loadOwnSounds();
+  tellOtherTabs();
 }
 
 /** Names are validated like playlists' (not empty after trimming) and kept short enough to read in a list. */
@@ -102,6 +135,7 @@ export async function importOwnSounds(files: readonly File[]): Promise<void> {
       current = null;
       if (outcome.kind === 'stored') {
         ownSoundsStore.sounds.push(outcome.sound);
+        written();
         say('success', s.ready(outcome.sound.name));
         if (outcome.sound.truncated) say('info', s.truncated(file.name, 20));
       } else if (outcome.kind === 'refused') {
@@ -143,6 +177,7 @@ async function changeOwnSound(id: string, change: OwnSoundChange, failure: strin
   }
   const sound = ownSoundsStore.sounds.find((each) => each.id === id);
   if (sound) Object.assign(sound, change);
+  written();
   return true;
 }
 
@@ -168,6 +203,7 @@ export async function deleteOwnSound(id: string): Promise<void> {
     return;
   }
   ownSoundsStore.sounds = ownSoundsStore.sounds.filter((each) => each.id !== id);
+  written();
   // Gone from what plays now too; a saved mix keeps it, and names it when it cannot play it.
   removeLayer(ownLayerSound(id));
 }
