@@ -5,26 +5,38 @@
 
 const toInt16 = (x: number) => Math.round(Math.max(-1, Math.min(1, x)) * 32767);
 
-export function wav(channels: readonly Float32Array[], rate: number): Buffer {
-  const frames = channels[0]?.length ?? 0;
-  const data = frames * channels.length * 2;
-  const out = Buffer.alloc(44 + data);
+/** A canonical 44-byte WAV header: `format` 1 is integer PCM, 3 is IEEE float. */
+function wavHeader(format: 1 | 3, channels: number, rate: number, bits: number, dataBytes: number): Buffer {
+  const out = Buffer.alloc(44);
+  const frameBytes = (channels * bits) / 8;
   out.write('RIFF', 0);
-  out.writeUInt32LE(36 + data, 4);
+  out.writeUInt32LE(36 + dataBytes, 4);
   out.write('WAVEfmt ', 8);
   out.writeUInt32LE(16, 16);
-  out.writeUInt16LE(1, 20);
-  out.writeUInt16LE(channels.length, 22);
+  out.writeUInt16LE(format, 20);
+  out.writeUInt16LE(channels, 22);
   out.writeUInt32LE(rate, 24);
-  out.writeUInt32LE(rate * channels.length * 2, 28);
-  out.writeUInt16LE(channels.length * 2, 32);
-  out.writeUInt16LE(16, 34);
+  out.writeUInt32LE(rate * frameBytes, 28);
+  out.writeUInt16LE(frameBytes, 32);
+  out.writeUInt16LE(bits, 34);
   out.write('data', 36);
-  out.writeUInt32LE(data, 40);
-  for (let i = 0; i < frames; i++) {
-    for (const [c, x] of channels.entries()) out.writeInt16LE(toInt16(x[i] ?? 0), 44 + (i * channels.length + c) * 2);
-  }
+  out.writeUInt32LE(dataBytes, 40);
   return out;
+}
+
+export function wav(channels: readonly Float32Array[], rate: number): Buffer {
+  const frames = channels[0]?.length ?? 0;
+  const data = Buffer.alloc(frames * channels.length * 2);
+  for (let i = 0; i < frames; i++) {
+    for (const [c, x] of channels.entries()) data.writeInt16LE(toInt16(x[i] ?? 0), (i * channels.length + c) * 2);
+  }
+  return Buffer.concat([wavHeader(1, channels.length, rate, 16, data.length), data]);
+}
+
+/** Mono 32-bit float, every sample as it was (a run of exact zeros stays one). */
+export function floatWav(samples: Float32Array, rate: number): Buffer {
+  const data = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
+  return Buffer.concat([wavHeader(3, 1, rate, 32, data.length), data]);
 }
 
 const FLAC_BLOCK = 4096;

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { floatWav } from '../e2e/audio-files';
 
 export const SAMPLE_RATE = 48_000;
 const CHANNELS = 2;
@@ -187,22 +188,8 @@ export const RECORDINGS_DIR = join(dirname(fileURLToPath(import.meta.url)), '.ou
  * can be listened to and looked at, not only read as a number. Returns the file's path.
  */
 export function keepRecording(name: string, samples: Float32Array): string {
-  const data = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(3, 20); // IEEE float
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(SAMPLE_RATE, 24);
-  header.writeUInt32LE(SAMPLE_RATE * 4, 28);
-  header.writeUInt16LE(4, 32);
-  header.writeUInt16LE(32, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
   mkdirSync(RECORDINGS_DIR, { recursive: true });
   const path = join(RECORDINGS_DIR, `${name.replace(/[^\w-]+/g, '-').toLowerCase()}.wav`);
-  writeFileSync(path, Buffer.concat([header, data]));
+  writeFileSync(path, floatWav(samples, SAMPLE_RATE));
   return path;
 }
