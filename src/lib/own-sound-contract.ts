@@ -6,8 +6,10 @@ export type PrepareProblem = 'silent' | 'tooShort';
 export interface PrepareRequest {
   readonly id: string;
   readonly name: string;
-  /** The decoded recording at 48 kHz, one array per channel (transferred to the worker). */
+  /** The decoded recording, one array per channel (transferred to the worker). */
   readonly channels: Float32Array[];
+  /** Their rate: the worker brings them to 48 kHz (OWN_SAMPLE_RATE) first. */
+  readonly sampleRate: number;
   readonly truncated: boolean;
 }
 

@@ -3,15 +3,25 @@ import { int16Chunk, OWN_CHUNK_FRAMES, OWN_SAMPLE_RATE } from '../lib/own-sound-
 import { openOwnSoundsDb, putOwnSound, type OwnSoundRecord } from '../lib/own-sounds-db';
 import type { PrepareRequest, PrepareResult } from '../lib/own-sound-contract';
 import { prepareLoop, spectrumProfile } from './own-sound-prepare';
+import { resampleSinc } from '../lib/sinc-resample';
 
 /**
  * The import worker (issue 41): the computation of an import, off the main thread. It takes the decoded recording
- * (48 kHz channels, transferred), measures it, makes it a levelled seamless loop, cuts it into 16-bit chunks and
- * stores the sound in one transaction. The page cancels by terminating it: a transaction cut short stores nothing.
+ * (channels at the file's rate, transferred), brings it to 48 kHz, measures it, makes it a levelled seamless loop,
+ * cuts it into 16-bit chunks and stores the sound in one transaction. The page cancels by terminating it: a transaction cut short stores nothing.
  */
 const ownSoundWorkerApi = {
   async prepareAndStore(request: PrepareRequest, onProgress: (fraction: number) => void): Promise<PrepareResult> {
-    const prepared = prepareLoop(request.channels, (fraction) => onProgress(0.7 * fraction));
+    // At the file's own rate where the page could decode it so: brought to 48 kHz here, one channel at a time.
+    const resampling = request.sampleRate !== OWN_SAMPLE_RATE;
+    const recording = request.channels.map((channel, c) => {
+      if (!resampling) return channel;
+      const out = resampleSinc(channel, request.sampleRate, OWN_SAMPLE_RATE);
+      onProgress((0.3 * (c + 1)) / request.channels.length);
+      return out;
+    });
+    const from = resampling ? 0.3 : 0;
+    const prepared = prepareLoop(recording, (fraction) => onProgress(from + (0.7 - from) * fraction));
     if (typeof prepared === 'string') return { problem: prepared };
     const { channels } = prepared;
     const frames = channels[0]?.length ?? 0;

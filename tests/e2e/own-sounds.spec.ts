@@ -20,10 +20,10 @@ const RATE = 48_000;
  * Seeded, gently low-passed noise over a slow drift from −0.2 to +0.2, so the recording's ends are far apart: played
  * end to start without the import's crossfade, the wrap is a jump of 0.4, many times the noise's own steps.
  */
-function recording(seconds: number, seed: number): Float32Array {
+function recording(seconds: number, seed: number, rate = RATE): Float32Array {
   let state = seed;
   let y = 0;
-  const n = seconds * RATE;
+  const n = seconds * rate;
   return Float32Array.from({ length: n }, (_, i) => {
     state = (state * 1664525 + 1013904223) >>> 0;
     y = 0.8 * y + 0.2 * (state / 2 ** 32 - 0.5);
@@ -131,9 +131,18 @@ test.describe('Your sounds', () => {
       localStorage.setItem('soundscapePlaylists', JSON.stringify(p));
     }, [mixes, playlists] as const);
     const kept = await page.evaluate(() => [localStorage.getItem('savedMixes'), localStorage.getItem('soundscapePlaylists')]);
-    await page.getByTestId('own-sounds-input').setInputFiles([{ name: 'porch.flac', mimeType: 'audio/flac', buffer: flac([recording(7, 21), recording(7, 22)], RATE) }]);
+    // At 44.1 kHz, as most recordings are: decoded at its own rate, brought to 48 kHz in the import worker.
+    await page.getByTestId('own-sounds-input').setInputFiles([{ name: 'porch.flac', mimeType: 'audio/flac', buffer: flac([recording(7, 21, 44_100), recording(7, 22, 44_100)], 44_100) }]);
     await expect(ownSound(page, 'porch')).toHaveCount(1, { timeout: 45_000 });
     await expect(messages(page)).toHaveText(['“porch” is ready in Your sounds.']);
+    // 7 s at 48 kHz is 336,000 frames; less its crossfade (a quarter of a recording this short): 252,000.
+    expect(await page.evaluate(() => new Promise((resolve) => {
+      indexedDB.open('lull-own-sounds').onsuccess = (event) => {
+        const db = (event.target as IDBOpenDBRequest).result;
+        const all = db.transaction('sounds').objectStore('sounds').getAll();
+        all.onsuccess = () => resolve(all.result.map((sound: { frames: number; sampleRate: number }) => [sound.frames, sound.sampleRate]));
+      };
+    }))).toEqual([[252_000, 48_000]]);
     await ownSound(page, 'porch').getByTestId('own-sound-play').click();
     await page.waitForTimeout(500);
     expect((await hear(page, 1500)).rms, 'RMS heard from the FLAC').toBeGreaterThan(0.01);

@@ -1,10 +1,12 @@
 /**
  * The page's part of an import (issue 41): refuse what is too big before reading it, read it, tell a file that is
- * not audio from audio that will not decode, and decode it at 48 kHz (decodeAudioData decodes off the main thread).
- * The measuring, looping and storing are the import worker's.
+ * not audio from audio that will not decode, and decode it at its own rate where its header says it (decodeAudioData
+ * decodes off the main thread, but resamples on it: audio-file-rate.ts), else at 48 kHz. The resampling to 48 kHz,
+ * the measuring, looping and storing are the import worker's.
  */
 import { MAX_IMPORT_BYTES } from '../../lib/own-sound-strings';
 import { OWN_SAMPLE_RATE } from '../../lib/own-sound-pcm';
+import { audioFileRate } from '../../lib/audio-file-rate';
 
 /** The issue's cap: longer files keep their first 20 minutes. */
 export const MAX_IMPORT_SECONDS = 20 * 60;
@@ -13,7 +15,25 @@ export type DecodeProblem = 'tooBig' | 'empty' | 'notAudio' | 'undecodable';
 
 export interface DecodedImport {
   readonly channels: Float32Array[];
+  /** The rate they were decoded at: the file's own, or 48 kHz. */
+  readonly sampleRate: number;
   readonly truncated: boolean;
+}
+
+/** Frames copied out of the decoded buffer at a time, each copy a short task of its own (8 MB a channel). */
+const COPY_FRAMES = 1 << 21;
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** The decoder at `rate`, or at 48 kHz where this browser's offline context will not run at it. */
+function offlineContext(rate: number | undefined): OfflineAudioContext {
+  if (rate !== undefined && rate !== OWN_SAMPLE_RATE) {
+    try {
+      return new OfflineAudioContext({ numberOfChannels: 2, length: 1, sampleRate: rate });
+    } catch {
+      // Out of this browser's range: decoded at 48 kHz, resampled as it decodes.
+    }
+  }
+  return new OfflineAudioContext({ numberOfChannels: 2, length: 1, sampleRate: OWN_SAMPLE_RATE });
 }
 
 const startsWith = (bytes: Uint8Array, text: string, at = 0) => [...text].every((ch, i) => bytes[at + i] === ch.charCodeAt(0));
@@ -45,18 +65,17 @@ export async function decodeImport(file: Blob): Promise<DecodedImport | DecodePr
   if (!looksLikeAudio(new Uint8Array(bytes, 0, Math.min(16, bytes.byteLength)))) return 'notAudio';
   let decoded: AudioBuffer;
   try {
-    // An offline context at 48 kHz resamples while decoding: the meter and the stored form are 48 kHz.
-    decoded = await new OfflineAudioContext({ numberOfChannels: 2, length: 1, sampleRate: OWN_SAMPLE_RATE }).decodeAudioData(bytes);
+    decoded = await offlineContext(audioFileRate(new Uint8Array(bytes))).decodeAudioData(bytes);
   } catch {
     return 'undecodable';
   }
   if (decoded.length === 0) return 'undecodable';
-  const frames = Math.min(decoded.length, MAX_IMPORT_SECONDS * OWN_SAMPLE_RATE);
+  const frames = Math.min(decoded.length, MAX_IMPORT_SECONDS * decoded.sampleRate);
   // Stereo at most: a surround file keeps its front pair.
-  const channels = Array.from({ length: Math.min(2, decoded.numberOfChannels) }, (_, c) => {
-    const channel = new Float32Array(frames);
-    decoded.copyFromChannel(channel, c);
-    return channel;
-  });
-  return { channels, truncated: decoded.length > frames };
+  const channels = Array.from({ length: Math.min(2, decoded.numberOfChannels) }, () => new Float32Array(frames));
+  for (let from = 0; from < frames; from += COPY_FRAMES) {
+    if (from > 0) await nextTask();
+    for (const [c, channel] of channels.entries()) decoded.copyFromChannel(channel.subarray(from, Math.min(frames, from + COPY_FRAMES)), c, from);
+  }
+  return { channels, sampleRate: decoded.sampleRate, truncated: decoded.length > frames };
 }

@@ -56,7 +56,7 @@ export function importOneFile(file: File, name: string, prepare: PrepareOwnSound
     if (cancelled) return { kind: 'cancelled' };
     if (typeof decoded === 'string') return { kind: 'refused', message: refusal(decoded, file.name) };
     onProgress(DECODED_AT);
-    preparation = prepare({ id, name, channels: decoded.channels, truncated: decoded.truncated }, (fraction) => onProgress(DECODED_AT + (1 - DECODED_AT) * fraction));
+    preparation = prepare({ id, name, channels: decoded.channels, sampleRate: decoded.sampleRate, truncated: decoded.truncated }, (fraction) => onProgress(DECODED_AT + (1 - DECODED_AT) * fraction));
     let result;
     try {
       result = await preparation.result;

@@ -1,0 +1,66 @@
+/**
+ * A recording's own sample rate, read from its header where that is simple (issue 41): an import decodes at that
+ * rate, so the browser does not resample on the main thread (Chromium's decodeAudioData does, 3.3 s of a 5-minute
+ * 44.1 kHz MP3's 4.8 s decode), and the import worker brings it to 48 kHz (sinc-resample.ts). Pure.
+ * Undefined where the format is not read here (MP4/M4A, WebM, AIFF, CAF) or the header is not what it should be:
+ * the import then decodes at 48 kHz as before.
+ */
+
+const ascii = (bytes: Uint8Array, at: number, text: string) => [...text].every((ch, i) => bytes[at + i] === ch.charCodeAt(0));
+const u32le = (b: Uint8Array, at: number) => ((b[at] ?? 0) | ((b[at + 1] ?? 0) << 8) | ((b[at + 2] ?? 0) << 16) | ((b[at + 3] ?? 0) << 24)) >>> 0;
+
+/** The rates a decoder may be asked for everywhere (OfflineAudioContext: 8 kHz to 96 kHz at least, in every engine). */
+const usable = (rate: number) => (Number.isInteger(rate) && rate >= 8000 && rate <= 96_000 ? rate : undefined);
+
+/** RIFF WAVE: the `fmt ` chunk's rate, found by walking the chunks (each padded to an even length). */
+function wavRate(b: Uint8Array): number | undefined {
+  for (let at = 12; at + 8 <= b.length; ) {
+    const size = u32le(b, at + 4);
+    if (ascii(b, at, 'fmt ')) return size >= 16 ? u32le(b, at + 12) : undefined;
+    at += 8 + size + (size % 2);
+  }
+  return undefined;
+}
+
+/** FLAC: STREAMINFO, the first metadata block, holds the rate in 20 bits at its 10th byte. */
+const flacRate = (b: Uint8Array) => ((b[4] ?? 0) & 0x7f) === 0 && b.length >= 21 ? (((b[18] ?? 0) << 12) | ((b[19] ?? 0) << 4) | ((b[20] ?? 0) >> 4)) : undefined;
+
+/** Ogg: the first packet says what it is. Opus always decodes at 48 kHz; Vorbis says its rate. */
+function oggRate(b: Uint8Array): number | undefined {
+  const packet = 27 + (b[26] ?? 0);
+  if (ascii(b, packet, 'OpusHead')) return 48_000;
+  if ((b[packet] ?? 0) === 1 && ascii(b, packet + 1, 'vorbis')) return u32le(b, packet + 12);
+  return undefined;
+}
+
+const MPEG1_RATES = [44_100, 48_000, 32_000];
+
+/** MPEG audio (MP3): past an ID3v2 tag, the first frame header's version and rate index. */
+function mpegRate(b: Uint8Array): number | undefined {
+  let at = 0;
+  if (ascii(b, 0, 'ID3')) {
+    // A synchsafe size (7 bits a byte), with a footer of 10 bytes more when the flag says so.
+    const size = (((b[6] ?? 0) & 0x7f) << 21) | (((b[7] ?? 0) & 0x7f) << 14) | (((b[8] ?? 0) & 0x7f) << 7) | ((b[9] ?? 0) & 0x7f);
+    at = 10 + size + ((b[5] ?? 0) & 0x10 ? 10 : 0);
+  }
+  // Some files pad a tag with zeros: look a little further for the first frame sync.
+  for (const end = Math.min(b.length - 4, at + 4096); at <= end; at++) {
+    if (b[at] !== 0xff || ((b[at + 1] ?? 0) & 0xe0) !== 0xe0) continue;
+    const version = ((b[at + 1] ?? 0) >> 3) & 3;
+    const layer = ((b[at + 1] ?? 0) >> 1) & 3;
+    const index = ((b[at + 2] ?? 0) >> 2) & 3;
+    if (version === 1 || layer === 0 || index === 3) return undefined;
+    const rate = MPEG1_RATES[index]!;
+    return version === 3 ? rate : version === 2 ? rate / 2 : rate / 4;
+  }
+  return undefined;
+}
+
+export function audioFileRate(bytes: Uint8Array): number | undefined {
+  let rate: number | undefined;
+  if (ascii(bytes, 0, 'RIFF') && ascii(bytes, 8, 'WAVE')) rate = wavRate(bytes);
+  else if (ascii(bytes, 0, 'fLaC')) rate = flacRate(bytes);
+  else if (ascii(bytes, 0, 'OggS')) rate = oggRate(bytes);
+  else if (ascii(bytes, 0, 'ID3') || (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0)) rate = mpegRate(bytes);
+  return rate === undefined ? undefined : usable(rate);
+}
