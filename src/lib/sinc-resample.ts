@@ -44,7 +44,8 @@ function kernels(fromRate: number, toRate: number, phases: number): Kernel {
   // Going down, the cutoff follows the output's Nyquist and the kernel widens in input samples to keep its shape.
   const scale = Math.min(1, toRate / fromRate);
   const cutoff = ROLLOFF * scale;
-  const taps = 2 * Math.ceil(TAPS / 2 / scale);
+  // A multiple of 4 (resampleSinc sums four products at a time).
+  const taps = 4 * Math.ceil(TAPS / 4 / scale);
   const half = taps / 2;
   const table = new Float32Array((phases + 1) * taps);
   const norm = bessel0(BETA);
@@ -99,7 +100,15 @@ export function resampleSinc(input: Float32Array, fromRate: number, toRate: numb
     }
     let acc = 0;
     if (first >= 0 && first + taps <= n) {
-      for (let j = 0; j < taps; j++) acc += input[first + j]! * kernel[row + j]!;
+      // Four products at a time: the interior, where nearly all the work is.
+      let a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+      for (let j = 0; j < taps; j += 4) {
+        a0 += input[first + j]! * kernel[row + j]!;
+        a1 += input[first + j + 1]! * kernel[row + j + 1]!;
+        a2 += input[first + j + 2]! * kernel[row + j + 2]!;
+        a3 += input[first + j + 3]! * kernel[row + j + 3]!;
+      }
+      acc = a0 + a1 + a2 + a3;
     } else {
       // Near the ends the kernel reaches past the recording: nothing is there.
       for (let j = 0; j < taps; j++) {

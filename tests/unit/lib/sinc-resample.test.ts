@@ -44,6 +44,13 @@ describe('resampleSinc', () => {
     }
   });
 
+  it('44.1 → 32 kHz (a kernel of 48 taps): a 20 kHz tone is gone, 5 kHz passes', () => {
+    const high = resampleSinc(tone(20_000, 44_100, 1), 44_100, 32_000);
+    const rms = Math.sqrt(high.slice(200, -200).reduce((sum, x) => sum + x * x, 0) / (high.length - 400));
+    expect(20 * Math.log10(rms / Math.SQRT1_2)).toBeLessThan(-70);
+    expect(Math.abs(fit(resampleSinc(tone(5000, 44_100, 1), 44_100, 32_000), 5000, 32_000).gainDb)).toBeLessThan(0.05);
+  });
+
   it('96 → 48 kHz: a 30 kHz tone, above the new Nyquist, is gone (−70 dB), and 10 kHz passes', () => {
     const high = resampleSinc(tone(30_000, 96_000, 1), 96_000, 48_000);
     const rms = Math.sqrt(high.slice(200, -200).reduce((sum, x) => sum + x * x, 0) / (high.length - 400));
