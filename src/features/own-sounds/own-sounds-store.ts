@@ -153,8 +153,15 @@ export async function importOwnSounds(files: readonly File[]): Promise<void> {
   }
 }
 
-/** What a share left for the page (shared-files.ts), imported as picked files are; `kept` is the home page's query value. */
+let sharedTaken = false;
+
+/**
+ * What a share left for the page (shared-files.ts), imported as picked files are; `kept` is the home page's query
+ * value. Once per page load (a share opens a fresh one), however often the section mounts.
+ */
 export async function importSharedFiles(kept: string): Promise<void> {
+  if (sharedTaken) return;
+  sharedTaken = true;
   const shared = await takeSharedFiles(kept);
   if ('failed' in shared) say('error', s.sharedFailed);
   else await importOwnSounds(shared.files);
