@@ -86,9 +86,8 @@ async function readOwnSoundNames(): Promise<void> {
       if (!ownSoundNames.known) setOwnSoundNames([]);
       return;
     }
-    const { openOwnSoundsDb, listOwnSounds } = await import('../lib/own-sounds-db');
-    const db = await openOwnSoundsDb();
-    const sounds = await listOwnSounds(db).finally(() => db.close());
+    const { ownSoundsDb, listOwnSounds } = await import('../lib/own-sounds-db');
+    const sounds = await listOwnSounds(await ownSoundsDb());
     // The feature's own read (the home page's section) may have come first, with a later list.
     if (!ownSoundNames.known) setOwnSoundNames(sounds);
   } catch (error) {

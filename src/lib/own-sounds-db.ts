@@ -63,6 +63,26 @@ export async function openOwnSoundsDb(): Promise<OwnSoundsDb> {
   return db;
 }
 
+let shared: Promise<OwnSoundsDb> | undefined;
+
+/**
+ * The page's one connection, opened at first use and kept: the feature, a layer's reader and the names read at start
+ * share it. Opened again after a failure, or after another tab's upgrade closed it.
+ */
+export function ownSoundsDb(): Promise<OwnSoundsDb> {
+  shared ??= openOwnSoundsDb().then(
+    (db) => {
+      db.addEventListener('versionchange', () => (shared = undefined));
+      return db;
+    },
+    (error: unknown) => {
+      shared = undefined;
+      throw error;
+    },
+  );
+  return shared;
+}
+
 const chunkRange = (soundId: string) => IDBKeyRange.bound([soundId, 0], [soundId, Number.MAX_SAFE_INTEGER]);
 
 /** The sound and all its chunks in one transaction: both land, or neither. */
@@ -88,20 +108,13 @@ export async function readOwnChunk(db: OwnSoundsDb, soundId: string, index: numb
 /** A stored sound with a reader of its chunks: what a voice plays (engine/own-sound/own-sound-voice.ts). */
 export type OwnSoundReader = OwnSoundRecord & { readChunk(index: number): Promise<ArrayBuffer> };
 
-let readerDb: Promise<OwnSoundsDb> | undefined;
-
 /**
- * One sound, to play it (a layer of a mix, issue 41), from a connection of its own that stays open; null when this
- * device does not hold it (deleted, or a mix saved before the site's data was cleared). A device with no database
- * is not given one by asking.
+ * One sound, to play it (a layer of a mix, issue 41), from the page's connection; null when this device does not hold
+ * it (deleted, or a mix saved before the site's data was cleared). A device with no database is not given one by asking.
  */
 export async function openOwnSoundReader(id: string): Promise<OwnSoundReader | null> {
-  if (!readerDb && !(await holdsOwnSounds())) return null;
-  readerDb ??= openOwnSoundsDb().catch((error: unknown) => {
-    readerDb = undefined;
-    throw error;
-  });
-  const db = await readerDb;
+  if (!shared && !(await holdsOwnSounds())) return null;
+  const db = await ownSoundsDb();
   const sound = await db.get(OWN_SOUNDS_STORE, id);
   return sound ? { ...sound, readChunk: (index) => readOwnChunk(db, id, index) } : null;
 }

@@ -2,7 +2,7 @@ import { proxy, subscribe } from 'valtio/vanilla';
 import { reportError } from '../../lib/error-reporting';
 import { nameProblem } from '../../lib/name-check';
 import { MAX_OWN_SOUND_NAME_LENGTH, ownSoundEmoji, ownSoundStrings as s } from '../../lib/own-sound-strings';
-import { changeOwnSoundRecord, deleteOwnSoundRecord, listOwnSounds, openOwnSoundsDb, readOwnChunk, type OwnSoundChange, type OwnSoundRecord, type OwnSoundsDb } from '../../lib/own-sounds-db';
+import { changeOwnSoundRecord, deleteOwnSoundRecord, listOwnSounds, ownSoundsDb, readOwnChunk, type OwnSoundChange, type OwnSoundRecord } from '../../lib/own-sounds-db';
 import { playOwnSound, stopOwnSound, type OwnSoundStop } from '../../engine/own-sound/own-sound-player';
 import { drawOwnSoundCover } from './own-sound-cover';
 import { removeLayer } from '../../stores/mix-actions';
@@ -37,14 +37,7 @@ subscribe(ownSoundsStore, () => {
   if (ownSoundsStore.loaded) setOwnSoundNames(ownSoundsStore.sounds);
 });
 
-let dbOpening: Promise<OwnSoundsDb> | undefined;
-const db = (): Promise<OwnSoundsDb> => {
-  dbOpening ??= openOwnSoundsDb().catch((error: unknown) => {
-    dbOpening = undefined;
-    throw error;
-  });
-  return dbOpening;
-};
+const db = ownSoundsDb;
 
 /**
  * Other tabs of Lull on this device hear of a change (a sound stored, renamed, given an emoji or deleted) and read
