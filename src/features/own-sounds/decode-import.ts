@@ -20,8 +20,11 @@ export interface DecodedImport {
   readonly truncated: boolean;
 }
 
-/** Frames copied out of the decoded buffer at a time, each copy a short task of its own (8 MB a channel). */
-const COPY_FRAMES = 1 << 21;
+/**
+ * Frames copied out of the decoded buffer at a time, each copy a task of its own: at 4× CPU a channel's copy ran at
+ * 11 M frames a second (1.2 s for 5 minutes at 44.1 kHz), so a stereo piece of 131,072 frames takes about 24 ms.
+ */
+const COPY_FRAMES = 1 << 17;
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The decoder at `rate`, or at 48 kHz where this browser's offline context will not run at it. */
