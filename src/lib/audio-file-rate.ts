@@ -6,7 +6,8 @@
  * the import then decodes at 48 kHz as before.
  */
 
-const ascii = (bytes: Uint8Array, at: number, text: string) => [...text].every((ch, i) => bytes[at + i] === ch.charCodeAt(0));
+/** Whether `bytes` hold `text` (ASCII) at `at`: how a container's header is recognised (decode-import.ts too). */
+export const hasText = (bytes: Uint8Array, text: string, at = 0) => [...text].every((ch, i) => bytes[at + i] === ch.charCodeAt(0));
 const u32le = (b: Uint8Array, at: number) => ((b[at] ?? 0) | ((b[at + 1] ?? 0) << 8) | ((b[at + 2] ?? 0) << 16) | ((b[at + 3] ?? 0) << 24)) >>> 0;
 
 /** The rates a decoder may be asked for everywhere (OfflineAudioContext: 8 kHz to 96 kHz at least, in every engine). */
@@ -16,7 +17,7 @@ const usable = (rate: number) => (Number.isInteger(rate) && rate >= 8000 && rate
 function wavRate(b: Uint8Array): number | undefined {
   for (let at = 12; at + 8 <= b.length; ) {
     const size = u32le(b, at + 4);
-    if (ascii(b, at, 'fmt ')) return size >= 16 ? u32le(b, at + 12) : undefined;
+    if (hasText(b, 'fmt ', at)) return size >= 16 ? u32le(b, at + 12) : undefined;
     at += 8 + size + (size % 2);
   }
   return undefined;
@@ -28,8 +29,8 @@ const flacRate = (b: Uint8Array) => ((b[4] ?? 0) & 0x7f) === 0 && b.length >= 21
 /** Ogg: the first packet says what it is. Opus always decodes at 48 kHz; Vorbis says its rate. */
 function oggRate(b: Uint8Array): number | undefined {
   const packet = 27 + (b[26] ?? 0);
-  if (ascii(b, packet, 'OpusHead')) return 48_000;
-  if ((b[packet] ?? 0) === 1 && ascii(b, packet + 1, 'vorbis')) return u32le(b, packet + 12);
+  if (hasText(b, 'OpusHead', packet)) return 48_000;
+  if ((b[packet] ?? 0) === 1 && hasText(b, 'vorbis', packet + 1)) return u32le(b, packet + 12);
   return undefined;
 }
 
@@ -38,7 +39,7 @@ const MPEG1_RATES = [44_100, 48_000, 32_000];
 /** MPEG audio (MP3): past an ID3v2 tag, the first frame header's version and rate index. */
 function mpegRate(b: Uint8Array): number | undefined {
   let at = 0;
-  if (ascii(b, 0, 'ID3')) {
+  if (hasText(b, 'ID3')) {
     // A synchsafe size (7 bits a byte), with a footer of 10 bytes more when the flag says so.
     const size = (((b[6] ?? 0) & 0x7f) << 21) | (((b[7] ?? 0) & 0x7f) << 14) | (((b[8] ?? 0) & 0x7f) << 7) | ((b[9] ?? 0) & 0x7f);
     at = 10 + size + ((b[5] ?? 0) & 0x10 ? 10 : 0);
@@ -58,9 +59,9 @@ function mpegRate(b: Uint8Array): number | undefined {
 
 export function audioFileRate(bytes: Uint8Array): number | undefined {
   let rate: number | undefined;
-  if (ascii(bytes, 0, 'RIFF') && ascii(bytes, 8, 'WAVE')) rate = wavRate(bytes);
-  else if (ascii(bytes, 0, 'fLaC')) rate = flacRate(bytes);
-  else if (ascii(bytes, 0, 'OggS')) rate = oggRate(bytes);
-  else if (ascii(bytes, 0, 'ID3') || (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0)) rate = mpegRate(bytes);
+  if (hasText(bytes, 'RIFF') && hasText(bytes, 'WAVE', 8)) rate = wavRate(bytes);
+  else if (hasText(bytes, 'fLaC')) rate = flacRate(bytes);
+  else if (hasText(bytes, 'OggS')) rate = oggRate(bytes);
+  else if (hasText(bytes, 'ID3') || (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0)) rate = mpegRate(bytes);
   return rate === undefined ? undefined : usable(rate);
 }

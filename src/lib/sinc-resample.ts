@@ -10,7 +10,7 @@
 
 /** Input samples each output sample is computed from (at 1:1; widened when the rate goes down). */
 const TAPS = 32;
-/** The passband's edge as a fraction of the lower Nyquist frequency (44.1 kHz in: flat to about 19.8 kHz). */
+/** The cutoff as a fraction of the lower Nyquist frequency (44.1 kHz in: 19.8 kHz; flat within 0.05 dB to 17 kHz). */
 const ROLLOFF = 0.9;
 /** Kaiser window's β: about 75 dB of stopband with 32 taps. */
 const BETA = 7.5;

@@ -6,7 +6,7 @@
  */
 import { MAX_IMPORT_BYTES } from '../../lib/own-sound-strings';
 import { OWN_SAMPLE_RATE } from '../../lib/own-sound-pcm';
-import { audioFileRate } from '../../lib/audio-file-rate';
+import { audioFileRate, hasText } from '../../lib/audio-file-rate';
 
 /** The cap: longer files keep their first 20 minutes. */
 export const MAX_IMPORT_SECONDS = 20 * 60;
@@ -39,18 +39,16 @@ function offlineContext(rate: number | undefined): OfflineAudioContext {
   return new OfflineAudioContext({ numberOfChannels: 2, length: 1, sampleRate: OWN_SAMPLE_RATE });
 }
 
-const startsWith = (bytes: Uint8Array, text: string, at = 0) => [...text].every((ch, i) => bytes[at + i] === ch.charCodeAt(0));
-
 /**
  * Whether the first bytes are an audio container a browser may decode: ID3 or an MPEG/ADTS frame sync (MP3, AAC),
  * RIFF WAVE, FLAC, Ogg, an MP4/M4A box, WebM/Matroska, AIFF, CAF. Anything else (an image renamed .mp3) is not audio.
  */
 export function looksLikeAudio(head: Uint8Array): boolean {
   if (head.length < 4) return false;
-  if (startsWith(head, 'ID3') || startsWith(head, 'fLaC') || startsWith(head, 'OggS') || startsWith(head, 'caff')) return true;
-  if (startsWith(head, 'RIFF') && startsWith(head, 'WAVE', 8)) return true;
-  if (startsWith(head, 'FORM') && (startsWith(head, 'AIFF', 8) || startsWith(head, 'AIFC', 8))) return true;
-  if (startsWith(head, 'ftyp', 4)) return true;
+  if (hasText(head, 'ID3') || hasText(head, 'fLaC') || hasText(head, 'OggS') || hasText(head, 'caff')) return true;
+  if (hasText(head, 'RIFF') && hasText(head, 'WAVE', 8)) return true;
+  if (hasText(head, 'FORM') && (hasText(head, 'AIFF', 8) || hasText(head, 'AIFC', 8))) return true;
+  if (hasText(head, 'ftyp', 4)) return true;
   if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return true;
   return head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0;
 }

@@ -15,14 +15,7 @@ async function mp3(rate: 44_100 | 32_000 | 24_000, id3 = 0): Promise<Uint8Array>
   const body = [encoder.encode([tone(rate), tone(rate)]).slice(), encoder.finalize().slice()];
   // An ID3v2.4 tag of `id3` bytes (synchsafe size) before the first frame, as a file with a cover has.
   const tag = id3 ? [Uint8Array.from([0x49, 0x44, 0x33, 4, 0, 0, (id3 >> 21) & 0x7f, (id3 >> 14) & 0x7f, (id3 >> 7) & 0x7f, id3 & 0x7f]), new Uint8Array(id3)] : [];
-  const parts = [...tag, ...body];
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return Buffer.concat([...tag, ...body]);
 }
 
 /** An Ogg page header (27 bytes and a one-segment table) carrying `packet`. */
