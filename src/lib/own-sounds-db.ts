@@ -1,11 +1,12 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { holdsOwnSounds, OWN_SOUNDS_DB_NAME } from './own-sounds-db-name';
+import type { OpusStorage } from './own-sound-opus';
 
 /**
  * The listener's own sounds (issue 41), in their own database: SPEC fixes lull-audio at version 1 with one store,
  * and the cache worker opens it at that version, so a second database cannot disturb a saved sound, mix or playlist.
- * A sound is one `sounds` record (what the list shows and the player needs) and its `chunks` (5 s of 16-bit PCM each,
- * own-sound-pcm.ts), written in one transaction: an import that stops half-way leaves nothing.
+ * A sound is one `sounds` record (what the list shows and the player needs) and its `chunks` (5 s each, Opus or 16-bit PCM:
+ * own-sound-opus.ts, own-sound-pcm.ts), written in one transaction: an import that stops half-way leaves nothing.
  */
 export { OWN_SOUNDS_DB_NAME };
 export const OWN_SOUNDS_DB_VERSION = 1;
@@ -21,7 +22,7 @@ export interface OwnSoundRecord {
   channels: number;
   chunkFrames: number;
   chunkCount: number;
-  /** Bytes of PCM stored (the storage it uses). */
+  /** Bytes of its chunks (the storage it uses). */
   storedBytes: number;
   loudnessLufs: number;
   gainDb: number;
@@ -34,12 +35,14 @@ export interface OwnSoundRecord {
   emoji?: string;
   /** Third-octave band levels 0..1, low to high (the import worker's spectrumProfile): its lock-screen cover is drawn from them. Absent on sounds imported before. */
   spectrum?: number[];
+  /** Present when the chunks are Opus (own-sound-opus.ts); absent, they are 16-bit PCM (own-sound-pcm.ts), as every sound imported before. */
+  opus?: OpusStorage;
 }
 
 export interface OwnChunkRecord {
   soundId: string;
   index: number;
-  /** Interleaved Int16 samples. */
+  /** Interleaved Int16 samples, or the chunk's Opus packets (own-sound-opus.ts packPackets) when the sound says `opus`. */
   pcm: ArrayBuffer;
 }
 

@@ -4,11 +4,12 @@ import { openOwnSoundsDb, putOwnSound, type OwnSoundRecord } from '../lib/own-so
 import type { PrepareRequest, PrepareResult } from '../lib/own-sound-contract';
 import { prepareLoop, spectrumProfile } from './own-sound-prepare';
 import { resampleSinc } from '../lib/sinc-resample';
+import { encodeOwnSoundOpus } from './own-sound-opus-encode';
 
 /**
  * The import worker (issue 41): the computation of an import, off the main thread. It takes the decoded recording
  * (channels at the file's rate, transferred), brings it to 48 kHz, measures it, makes it a levelled seamless loop,
- * cuts it into 16-bit chunks and stores the sound in one transaction. The page cancels by terminating it: a transaction cut short stores nothing.
+ * cuts it into chunks (Opus where the browser codes it, else 16-bit PCM) and stores the sound in one transaction. The page cancels by terminating it: a transaction cut short stores nothing.
  */
 const ownSoundWorkerApi = {
   async prepareAndStore(request: PrepareRequest, onProgress: (fraction: number) => void): Promise<PrepareResult> {
@@ -25,8 +26,10 @@ const ownSoundWorkerApi = {
     if (typeof prepared === 'string') return { problem: prepared };
     const { channels } = prepared;
     const frames = channels[0]?.length ?? 0;
-    const chunks: ArrayBuffer[] = [];
-    for (let from = 0; from < frames; from += OWN_CHUNK_FRAMES) {
+    // Opus where this browser codes it and gives it back where it went in (own-sound-opus.ts), else 16-bit PCM.
+    const opus = await encodeOwnSoundOpus(channels, OWN_CHUNK_FRAMES, (fraction) => onProgress(0.7 + 0.25 * fraction));
+    const chunks: ArrayBuffer[] = opus?.chunks ?? [];
+    for (let from = 0; !opus && from < frames; from += OWN_CHUNK_FRAMES) {
       chunks.push(int16Chunk(channels, from, Math.min(frames, from + OWN_CHUNK_FRAMES)).buffer as ArrayBuffer);
       onProgress(0.7 + (0.2 * from) / frames);
     }
@@ -44,6 +47,7 @@ const ownSoundWorkerApi = {
       truePeakDb: prepared.truePeakDb,
       truncated: request.truncated,
       spectrum: spectrumProfile(channels),
+      ...(opus ? { opus: opus.storage } : {}),
       savedAt: new Date().toISOString(),
     };
     const db = await openOwnSoundsDb();

@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
-import type { LoopRenderOptions, LullRender, MixRenderOptions, SleepRenderOptions } from './render-api';
+import type { LoopRenderOptions, LullRender, MixRenderOptions, OwnSoundRenderOptions, SleepRenderOptions } from './render-api';
 
 const RENDER_URL = `http://localhost:${process.env.RENDER_PORT}/tests/render/offline-render.html`;
 
@@ -17,4 +17,5 @@ type Render = { lullRender: LullRender };
 
 export const renderLoop = (page: Page, options: LoopRenderOptions) => page.evaluate((o) => (window as unknown as Render).lullRender.loop(o), options);
 export const renderMix = (page: Page, options: MixRenderOptions) => page.evaluate((o) => (window as unknown as Render).lullRender.mix(o), options);
+export const renderOwnSound = (page: Page, options: OwnSoundRenderOptions) => page.evaluate((o) => (window as unknown as Render).lullRender.ownSound(o), options);
 export const renderSleep = (page: Page, options: SleepRenderOptions) => page.evaluate((o) => (window as unknown as Render).lullRender.sleep(o), options);

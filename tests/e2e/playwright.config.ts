@@ -9,11 +9,11 @@ process.env.E2E_RUN ??= String(process.pid);
 process.env.RENDER_PORT ??= String(E2E_PORT + 1000);
 
 /** The specs checked on offline renders of the engine's graph (tests/render). */
-const RENDERS = /(walk|mix-levels|sleep-fade)-render\.spec\.ts$/;
+const RENDERS = /(walk|mix-levels|sleep-fade|own-sound)-render\.spec\.ts$/;
 
 export default defineConfig({
   testDir: '.',
-  // The offline renders (walk, levels, sleep fade) run as their own stage (E2E_RENDERS=1, tests/run-all.mjs): they
+  // The offline renders (walk, levels, sleep fade, own sound) run as their own stage (E2E_RENDERS=1, tests/run-all.mjs): they
   // keep both cores busy decoding, and beside them the real-time recordings of the other specs drop quanta.
   testMatch: process.env.E2E_RENDERS === '1' ? RENDERS : '**/*.spec.ts',
   testIgnore: process.env.E2E_RENDERS === '1' ? [] : RENDERS,

@@ -133,8 +133,35 @@ export interface SleepRender {
   renderMs: number;
 }
 
+export interface OwnSoundRenderOptions {
+  /** The own sound's loop (s), made in the page: seeded low-passed stereo noise, exactly periodic. */
+  loopSeconds: number;
+  seconds: number;
+  /** A codec delay other than the one measured (a mutation: the chunks would be cut off their frames). */
+  delayError?: number;
+}
+
+export interface OwnSoundRender {
+  /** 'opus', or 'pcm' where this browser could not encode (the spec expects Opus in Chromium). */
+  stored: 'opus' | 'pcm';
+  delay: number;
+  storedBytesPerMinute: number;
+  /** Render time (s) of every chunk join and loop wrap heard. */
+  joins: number[];
+  /** Signal to error (dB) of the render against the loop it should be, frame for frame, in blocks of 100 ms: the worst, and where. */
+  worstSnrDb: number;
+  worstSnrAt: number;
+  /** Render times (s) of the 100 ms blocks that match the loop best at a shift (±4 frames), not on their own frames. */
+  offPlace: number[];
+  /** Of the whole render after the start. */
+  longestSilenceMs: number;
+  maxJumpRatio: number;
+  renderMs: number;
+}
+
 export interface LullRender {
   loop(options: LoopRenderOptions): Promise<LoopRender>;
+  ownSound(options: OwnSoundRenderOptions): Promise<OwnSoundRender>;
   mix(options: MixRenderOptions): Promise<MixRender>;
   sleep(options: SleepRenderOptions): Promise<SleepRender>;
 }

@@ -232,4 +232,17 @@ export const DROP_WAV = `(name, seconds) => {
 }`;
 
 /** Resolves after the next frame and a task after it: React's effects of what is on screen have run by then. */
+/** How this engine stored the listener's sounds (issue 41): 'opus' where WebCodecs encoded it, else 'pcm', and the bytes per minute. */
+export const OWN_STORED_FORM = `() => new Promise((resolve) => {
+  const open = indexedDB.open('lull-own-sounds');
+  open.onerror = () => resolve('unreadable');
+  open.onsuccess = () => {
+    const all = open.result.transaction('sounds').objectStore('sounds').getAll();
+    all.onsuccess = () => {
+      open.result.close();
+      resolve(all.result.map((s) => (s.opus ? 'Opus ' + s.opus.bitrate / 1000 + ' kbit/s' : '16-bit PCM') + ', ' + (s.storedBytes / (s.frames / s.sampleRate / 60) / 1e6).toFixed(2) + ' MB/min').join('; '));
+    };
+  };
+})`;
+
 export const NEXT_FRAME = `() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(true), 0)))`;

@@ -144,6 +144,7 @@ function report(runs: EngineRun[]): string {
     lines.push(`| ${step.step} | ${runs.map((run) => (run.results.find((r) => r.step === step.step)?.ok ? 'pass' : 'FAIL')).join(' | ')} |`);
   }
   lines.push(`| output path | ${runs.map((r) => r.notes.output ?? '–').join(' | ')} |`);
+  lines.push(`| your sound stored as | ${runs.map((r) => r.notes.ownStored ?? '–').join(' | ')} |`);
   lines.push(`| total seconds | ${runs.map((r) => r.seconds.toFixed(1)).join(' | ')} |`);
   return lines.join('\n');
 }

@@ -3,7 +3,7 @@
  * what the browser really output into the null sink), in every engine alike.
  */
 import type { EngineName, EnginePage, Key } from './engines';
-import { ATTRIBUTE, DROP_WAV, FIXED_RANDOM, NEXT_FRAME, FOCUS, SCROLLS_SIDEWAYS, IS_SAVED, MARK_CONTROL, MARKED, OUTPUT_PATH, PAGE_ALIVE, PAGE_STATE, PLAYER_STATE, READ_FILE, SET_STORAGE, STOPPED_REASON, SYSTEM_RESUMES, SYSTEM_SUSPENDS, TYPE_INTO, WALK_CLOCK, WALK_CROSSFADES, WALK_STARTS, WATCH_WALK } from './page-scripts';
+import { ATTRIBUTE, DROP_WAV, FIXED_RANDOM, NEXT_FRAME, FOCUS, SCROLLS_SIDEWAYS, IS_SAVED, MARK_CONTROL, MARKED, OUTPUT_PATH, OWN_STORED_FORM, PAGE_ALIVE, PAGE_STATE, PLAYER_STATE, READ_FILE, SET_STORAGE, STOPPED_REASON, SYSTEM_RESUMES, SYSTEM_SUSPENDS, TYPE_INTO, WALK_CLOCK, WALK_CROSSFADES, WALK_STARTS, WATCH_WALK } from './page-scripts';
 import { OCEAN_WALK_RANDOM } from '../fixtures/ocean-walk';
 import { relative } from 'node:path';
 import { dbfs, keepRecording, measure, SAMPLE_RATE, SILENCE_DBFS, soundStartsAt, type Heard, type Recorder } from './pulse';
@@ -429,6 +429,7 @@ export const steps: Step[] = [
       await l.until('imported', () => ctx.page.run<string | false>(MARK_CONTROL, OWN, '^Play porch$'), (name) => name !== false, 30_000).catch(async (error: Error) => {
         throw new Error(`${error.message} (${JSON.stringify(await l.state())})`);
       });
+      l.notes.ownStored = await ctx.page.run<string>(OWN_STORED_FORM);
       await ctx.page.click(MARKED);
       await l.until('playing', () => ctx.page.run<string | null>(ATTRIBUTE, `${OWN} [data-testid="own-sound-play"]`, 'aria-pressed'), (pressed) => pressed === 'true');
       await sleep(500);

@@ -18,6 +18,7 @@ import { segmentsOf } from '../../src/engine/soundscape/segment-walk';
 import { claimAudioFocus, createAudioFocusStore } from '../../src/stores/audio-focus-store';
 import { createMixStore } from '../../src/stores/mix-store';
 import { createSleepTimerStore, setSleepTimerState } from '../../src/stores/sleep-timer-store';
+import { renderOwnSound } from './own-sound-render';
 import { countWork, macrotask, renderInChunks, settle, virtualTimers } from './render-clock';
 import { gainsOf, powerOf, seamOf, stretchesOf, wholeOf } from './render-measure';
 import type { JoinFigures, LoopRender, LoopRenderOptions, LullRender, MixRender, MixRenderOptions, SleepRender, SleepRenderOptions, WrapFigures } from '../e2e/render-api';
@@ -259,6 +260,6 @@ async function renderSleep({ minutes, fadeMinutes, sampleRate, step }: SleepRend
   }
 }
 
-const lullRender: LullRender = { loop: renderLoop, mix: renderMix, sleep: renderSleep };
+const lullRender: LullRender = { loop: renderLoop, ownSound: renderOwnSound, mix: renderMix, sleep: renderSleep };
 (window as unknown as { lullRender: LullRender }).lullRender = lullRender;
 document.title = 'offline render ready';

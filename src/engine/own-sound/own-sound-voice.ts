@@ -1,12 +1,13 @@
 /**
- * A listener's own sound sounding (issue 41), as the track or as a layer: its stored 16-bit chunks
- * (src/lib/own-sound-pcm.ts) scheduled back to back on the audio clock into an output node, each chunk read and
+ * A listener's own sound sounding (issue 41), as the track or as a layer: its stored chunks (Opus or 16-bit PCM:
+ * src/lib/own-sound-opus.ts, own-sound-pcm.ts) scheduled back to back on the audio clock into an output node, each chunk read and
  * turned into a buffer only a few seconds before it sounds, so a 20-minute recording holds at most three 5 s
  * chunks decoded (under 6 MB for stereo). The stored loop is exactly periodic (the import crossfaded its end into
  * its start), so chunk after chunk, and the last into the first, join on the sample. The voice has no gain of its
  * own: whoever plays it fades the node it plays into.
  */
 import { int16ToChannels, resampleChunk, resampleStart, type ResampleState } from '../../lib/own-sound-pcm';
+import { decodeOpusChunk, type OpusStorage } from '../../lib/own-sound-opus';
 
 /** What a voice reads of a stored sound; the own-sounds database provides `readChunk`. */
 export interface OwnSoundSource {
@@ -17,6 +18,8 @@ export interface OwnSoundSource {
   readonly chunkCount: number;
   readonly frames: number;
   readChunk(index: number): Promise<ArrayBuffer>;
+  /** The chunks are Opus (own-sound-opus.ts); absent, 16-bit PCM. */
+  readonly opus?: OpusStorage;
 }
 
 export interface OwnSoundVoice {
@@ -34,6 +37,16 @@ export interface OwnSoundVoiceDeps {
   at: number;
   /** A chunk could not be read (the sound was deleted, the database failed): nothing more is scheduled. */
   onFailed(error: unknown): void;
+}
+
+/** Chunk `index` read and decoded, per channel, at the stored rate. */
+async function storedChunk(source: OwnSoundSource, index: number): Promise<Float32Array<ArrayBuffer>[]> {
+  const bytes = await source.readChunk(index);
+  if (source.opus) return decodeOpusChunk(bytes, Math.min(source.chunkFrames, source.frames - index * source.chunkFrames), source.channels, source.opus);
+  const pcm = new Int16Array(bytes);
+  const stored = Array.from({ length: source.channels }, () => new Float32Array(Math.floor(pcm.length / source.channels)));
+  int16ToChannels(pcm, stored);
+  return stored;
 }
 
 /** How far ahead chunks are scheduled: more than a chunk, so a slow read never leaves the clock without sound. */
@@ -57,10 +70,8 @@ export function startOwnSoundVoice(deps: OwnSoundVoiceDeps): OwnSoundVoice {
     while (!stopped && atFrame / rate - ctx.currentTime < AHEAD_S) {
       reading = true;
       const index = next;
-      const pcm = new Int16Array(await source.readChunk(index));
+      const stored = await storedChunk(source, index);
       if (stopped) return;
-      const stored = Array.from({ length: source.channels }, () => new Float32Array(Math.floor(pcm.length / source.channels)));
-      int16ToChannels(pcm, stored);
       const channels: Float32Array<ArrayBuffer>[] = resample ? resampleChunk(stored, source.sampleRate, rate, resample) : stored;
       const frames = channels[0]?.length ?? 0;
       const buffer = new AudioBuffer({ length: Math.max(1, frames), numberOfChannels: source.channels, sampleRate: rate });

@@ -217,15 +217,8 @@ export function toggleOwnSound(id: string): void {
   const sound = ownSoundsStore.sounds.find((each) => each.id === id);
   if (!sound) return;
   ownSoundsStore.playingId = id;
-  const source = {
-    id,
-    sampleRate: sound.sampleRate,
-    channels: sound.channels,
-    chunkFrames: sound.chunkFrames,
-    chunkCount: sound.chunkCount,
-    frames: sound.frames,
-    readChunk: async (index: number) => readOwnChunk(await db(), id, index),
-  };
+  // The record as stored (its form, Opus or PCM, included) with a reader of its chunks, as a layer's (own-sounds-db.ts openOwnSoundReader).
+  const source = { ...sound, readChunk: async (index: number) => readOwnChunk(await db(), id, index) };
   const onStopped = (stop: OwnSoundStop) => {
     if (ownSoundsStore.playingId === id) ownSoundsStore.playingId = null;
     if (stop.reason === 'failed') {
