@@ -3,17 +3,23 @@ import type { OwnSoundRecord } from './own-sounds-db';
 /** The import worker's contract (issue 41), imported by both sides: the worker (src/workers) and the feature that asks it. */
 export type PrepareProblem = 'silent' | 'tooShort';
 
-export interface PrepareRequest {
-  readonly id: string;
-  readonly name: string;
-  /** The decoded recording, one array per channel (transferred to the worker). */
+/** The recording decoded on the page, one array per channel (transferred to the worker), at their rate: the worker brings them to 48 kHz (OWN_SAMPLE_RATE) first. */
+export interface DecodedRecording {
   readonly channels: Float32Array[];
-  /** Their rate: the worker brings them to 48 kHz (OWN_SAMPLE_RATE) first. */
   readonly sampleRate: number;
   readonly truncated: boolean;
 }
 
-export type PrepareResult = { readonly stored: OwnSoundRecord } | { readonly problem: PrepareProblem };
+/** The file itself (transferred): the worker decodes what it can (a WAV, an MP3), and keeps the first `maxSeconds`. */
+export interface RecordingFile {
+  readonly file: ArrayBuffer;
+  readonly maxSeconds: number;
+}
+
+export type PrepareRequest = { readonly id: string; readonly name: string } & (DecodedRecording | RecordingFile);
+
+/** `decodeOnPage`: the worker could not decode the file; the page decodes it and asks again with the channels. */
+export type PrepareResult = { readonly stored: OwnSoundRecord } | { readonly problem: PrepareProblem } | { readonly decodeOnPage: true };
 
 /** One import in the worker: its result, and Cancel (the worker is terminated; what it had not committed is gone). */
 export interface OwnSoundPreparation {

@@ -17,8 +17,13 @@ export function prepareOwnSound(request: PrepareRequest, onProgress: (fraction: 
   failed.catch(() => undefined);
   worker.addEventListener('error', (event) => fail(new Error(`the import worker stopped: ${event.message || 'it could not start'}`)));
   const remote = failWith(Comlink.wrap<OwnSoundWorkerApi>(worker), failed);
-  const result = remote.prepareAndStore(Comlink.transfer(request, request.channels.map((channel) => channel.buffer)), Comlink.proxy(onProgress));
+  const transfers = 'file' in request ? [request.file] : request.channels.map((channel) => channel.buffer);
+  const result = remote.prepareAndStore(Comlink.transfer(request, transfers), Comlink.proxy(onProgress));
+  let stopped = false;
+  // Once: Cancel and the call's own end may both come (a released proxy throws if released again).
   const stop = () => {
+    if (stopped) return;
+    stopped = true;
     remote[Comlink.releaseProxy]();
     worker.terminate();
   };

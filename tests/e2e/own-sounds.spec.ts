@@ -345,6 +345,15 @@ test.describe('Your sounds', () => {
     test('a WAV (hostile 2,000-character name) and a studio MP3 import, play as the track without a seam, play offline after a reload, rename and delete', async ({ page, context, allowConsoleErrors }) => {
       allowConsoleErrors(/net::ERR_INTERNET_DISCONNECTED/);
       await page.addInitScript(outputProbeScript(4096, 'worklet'));
+      // The page's own decodes, counted from outside: a WAV and an MP3 are decoded in the import worker, never here.
+      await page.addInitScript(() => {
+        const decode = BaseAudioContext.prototype.decodeAudioData;
+        (window as unknown as { __pageDecodes: number }).__pageDecodes = 0;
+        BaseAudioContext.prototype.decodeAudioData = function (this: BaseAudioContext, ...args: Parameters<typeof decode>) {
+          (window as unknown as { __pageDecodes: number }).__pageDecodes++;
+          return decode.apply(this, args);
+        };
+      });
       await page.goto('/');
       await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 20_000 });
       const mp3 = Buffer.from(await encodeMp3(recording(7, 3), recording(7, 4), { vbrQuality: 4 }));
@@ -362,6 +371,10 @@ test.describe('Your sounds', () => {
       await expect(hostileRow.getByTestId('own-sound-name-text')).toHaveText(HOSTILE.slice(0, 60));
       // Its length and storage, as Settings says them: 8 s less the 2 s crossfade, stored as Opus (src/lib/own-sound-opus.ts).
       await expect(hostileRow).toContainText(/6 s loop · 1\d\d kB/);
+      expect(await page.evaluate(() => (window as unknown as { __pageDecodes: number }).__pageDecodes), 'decodes on the page').toBe(0);
+      // Their lengths, sample-exact: 8 s and 7 s at 48 kHz less their crossfades (2 s; a quarter of 7 s). The MP3's
+      // LAME tag said its encoder's delay and padding, and the worker dropped exactly those.
+      expect((await storedSounds(page)).map((sound) => [sound.name.slice(0, 4), sound.frames]).sort()).toEqual([['<img', 288_000], ['fan', 252_000]]);
       // The issue's goal for storage, 1.5 MB a minute (16-bit PCM was 11.5), met by every sound imported here.
       for (const sound of await storedSounds(page)) {
         expect(sound.opus, `${sound.name.slice(0, 10)}: stored as Opus`).toMatchObject({ bitrate: 160_000 });

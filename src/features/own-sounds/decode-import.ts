@@ -1,8 +1,9 @@
 /**
- * The page's part of an import (issue 41): refuse what is too big before reading it, read it, tell a file that is
- * not audio from audio that will not decode, and decode it at its own rate where its header says it (decodeAudioData
- * decodes off the main thread, but resamples on it: audio-file-rate.ts), else at 48 kHz. The resampling to 48 kHz,
- * the measuring, looping and storing are the import worker's.
+ * The page's part of an import (issue 41): refuse what is too big before reading it, tell a file that is not audio
+ * from audio that will not decode, and decode what the import worker could not (it reads WAV and MP3 itself:
+ * workers/own-sound-decode.ts) at its own rate where its header says it (decodeAudioData decodes off the main
+ * thread, but resamples on it and builds the whole AudioBuffer there: audio-file-rate.ts), else at 48 kHz. The
+ * resampling to 48 kHz, the measuring, looping and storing are the import worker's.
  */
 import { MAX_IMPORT_BYTES } from '../../lib/own-sound-strings';
 import { OWN_SAMPLE_RATE } from '../../lib/own-sound-pcm';

@@ -1,10 +1,11 @@
 /**
- * One file's import (issue 41): decode on the page, prepare and store in the worker, with progress and Cancel.
+ * One file's import (issue 41): the worker decodes it where it can (WAV, MP3), else the page does; the worker
+ * prepares and stores it, with progress and Cancel.
  * Cancel terminates the worker (its open transaction aborts) and then deletes the sound's id in case the commit
  * had already landed: whenever it is pressed, nothing of the import remains.
  */
-import type { OwnSoundPreparation, PrepareOwnSound } from '../../lib/own-sound-contract';
-import { decodeImport, type DecodeProblem } from './decode-import';
+import type { OwnSoundPreparation, PrepareOwnSound, PrepareRequest, PrepareResult } from '../../lib/own-sound-contract';
+import { decodeImport, looksLikeAudio, MAX_IMPORT_SECONDS, sizeProblem, type DecodeProblem } from './decode-import';
 import { deleteOwnSoundRecord, openOwnSoundsDb, type OwnSoundRecord } from '../../lib/own-sounds-db';
 import { ownSoundStrings as s } from '../../lib/own-sound-strings';
 
@@ -17,7 +18,7 @@ export interface ImportJob {
 
 /** The 4 s minimum of own-sound-prepare.ts, as the message says it. */
 const MIN_SECONDS = 4;
-/** Reading and decoding happen before the worker: the bar's first 30 %. */
+/** Decoding on the page, where the worker could not: the bar's first 30 %. */
 const DECODED_AT = 0.3;
 
 const refusal = (problem: DecodeProblem | 'silent' | 'tooShort', name: string): string => {
@@ -50,21 +51,37 @@ export function importOneFile(file: File, name: string, prepare: PrepareOwnSound
   let cancelled = false;
   let preparation: OwnSoundPreparation | null = null;
 
-  const run = async (): Promise<ImportOutcome> => {
-    onProgress(0.02);
-    const decoded = await decodeImport(file);
-    if (cancelled) return { kind: 'cancelled' };
-    if (typeof decoded === 'string') return { kind: 'refused', message: refusal(decoded, file.name) };
-    onProgress(DECODED_AT);
-    preparation = prepare({ id, name, channels: decoded.channels, sampleRate: decoded.sampleRate, truncated: decoded.truncated }, (fraction) => onProgress(DECODED_AT + (1 - DECODED_AT) * fraction));
-    let result;
+  /** One run of the worker; an outcome once it is over, or its result to go on with. */
+  const inWorker = async (request: PrepareRequest, from: number): Promise<ImportOutcome | PrepareResult> => {
+    preparation = prepare(request, (fraction) => onProgress(from + (1 - from) * fraction));
     try {
-      result = await preparation.result;
+      return await preparation.result;
     } catch (error) {
       if (cancelled || isAbort(error)) return { kind: 'cancelled' };
       if (isQuota(error)) return { kind: 'refused', message: s.notSaved(file.name) };
       throw error;
     }
+  };
+
+  const run = async (): Promise<ImportOutcome> => {
+    onProgress(0.02);
+    const early = sizeProblem(file);
+    if (early) return { kind: 'refused', message: refusal(early, file.name) };
+    const bytes = await file.arrayBuffer();
+    if (cancelled) return { kind: 'cancelled' };
+    if (!looksLikeAudio(new Uint8Array(bytes, 0, Math.min(16, bytes.byteLength)))) return { kind: 'refused', message: refusal('notAudio', file.name) };
+    // The worker decodes what it can (a WAV, an MP3): the page's main thread never holds the file decoded.
+    let result = await inWorker({ id, name, file: bytes, maxSeconds: MAX_IMPORT_SECONDS }, 0.02);
+    if ('decodeOnPage' in result) {
+      if (cancelled) return { kind: 'cancelled' };
+      const decoded = await decodeImport(file);
+      if (cancelled) return { kind: 'cancelled' };
+      if (typeof decoded === 'string') return { kind: 'refused', message: refusal(decoded, file.name) };
+      onProgress(DECODED_AT);
+      result = await inWorker({ id, name, channels: decoded.channels, sampleRate: decoded.sampleRate, truncated: decoded.truncated }, DECODED_AT);
+    }
+    if ('kind' in result) return result;
+    if ('decodeOnPage' in result) return { kind: 'refused', message: refusal('undecodable', file.name) };
     if ('problem' in result) return { kind: 'refused', message: refusal(result.problem, file.name) };
     return { kind: 'stored', sound: result.stored };
   };
