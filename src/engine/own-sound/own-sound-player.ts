@@ -8,7 +8,7 @@ import type { AudioBus } from '../audio-bus';
 import { fadeIn, fadeOut } from '../level-ramp';
 import { setSessionPlaybackState, showInMediaSession } from '../media-session';
 import { PRODUCT } from '../../lib/strings';
-import { startOwnSoundVoice, type OwnSoundSource, type OwnSoundVoice } from './own-sound-voice';
+import type { OwnSoundSource, OwnSoundVoice } from './own-sound-voice';
 
 export type { OwnSoundSource };
 
@@ -34,7 +34,8 @@ const HOLDER = 'own-sound';
 interface Playing {
   readonly ctx: AudioContext;
   readonly gain: GainNode;
-  readonly voice: OwnSoundVoice;
+  /** Null until the voice's module has loaded (it is not part of the home page's first load). */
+  voice: OwnSoundVoice | null;
   readonly onStopped: (stop: OwnSoundStop) => void;
 }
 
@@ -48,7 +49,7 @@ export function createOwnSoundPlayer(bus: AudioBus, store: PlayerState = playerS
     playing = null;
     if (!replaced) setSessionPlaybackState('paused');
     const silentAt = fadeOut(current.gain.gain, current.ctx);
-    current.voice.stop(silentAt);
+    current.voice?.stop(silentAt);
     setTimeout(() => current.gain.disconnect(), 1000 * (silentAt - current.ctx.currentTime) + 50);
     bus.hold(HOLDER, false);
     current.onStopped(stop);
@@ -72,18 +73,24 @@ export function createOwnSoundPlayer(bus: AudioBus, store: PlayerState = playerS
       const { ctx } = nodes;
       bus.hold(HOLDER, true);
       const gain = ctx.createGain();
+      gain.gain.value = 0;
       gain.connect(nodes.input);
-      const at = Math.ceil((ctx.currentTime + START_LEAD_S) * ctx.sampleRate) / ctx.sampleRate;
-      fadeIn(gain.gain, ctx, 1, at);
-      let current: Playing | null = null;
-      const voice = startOwnSoundVoice({
-        ctx, output: gain, source, at,
-        onFailed: (error) => {
-          if (current && playing === current) end({ reason: 'failed', error });
-        },
-      });
-      current = { ctx, gain, voice, onStopped };
+      const current: Playing = { ctx, gain, voice: null, onStopped };
       playing = current;
+      // The context resumed inside the tap (bus.open); the voice starts once its module is here, faded in from then.
+      import('./own-sound-voice').then(({ startOwnSoundVoice }) => {
+        if (playing !== current) return;
+        const at = Math.ceil((ctx.currentTime + START_LEAD_S) * ctx.sampleRate) / ctx.sampleRate;
+        fadeIn(gain.gain, ctx, 1, at);
+        current.voice = startOwnSoundVoice({
+          ctx, output: gain, source, at,
+          onFailed: (error) => {
+            if (playing === current) end({ reason: 'failed', error });
+          },
+        });
+      }, (error: unknown) => {
+        if (playing === current) end({ reason: 'failed', error });
+      });
       if (session) {
         showInMediaSession({ title: session.title, artist: PRODUCT, artwork: session.artwork() }, { play: () => session.resume(), pause: () => end({ reason: 'stopped' }) });
         setSessionPlaybackState('playing');

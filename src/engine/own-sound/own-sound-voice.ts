@@ -7,7 +7,7 @@
  * own: whoever plays it fades the node it plays into.
  */
 import { int16ToChannels, resampleChunk, resampleStart, type ResampleState } from '../../lib/own-sound-pcm';
-import { decodeOpusChunk, type OpusStorage } from '../../lib/own-sound-opus';
+import type { OpusStorage } from '../../lib/own-sound-opus';
 
 /** What a voice reads of a stored sound; the own-sounds database provides `readChunk`. */
 export interface OwnSoundSource {
@@ -42,7 +42,11 @@ export interface OwnSoundVoiceDeps {
 /** Chunk `index` read and decoded, per channel, at the stored rate. */
 async function storedChunk(source: OwnSoundSource, index: number): Promise<Float32Array<ArrayBuffer>[]> {
   const bytes = await source.readChunk(index);
-  if (source.opus) return decodeOpusChunk(bytes, Math.min(source.chunkFrames, source.frames - index * source.chunkFrames), source.channels, source.opus);
+  if (source.opus) {
+    // Loaded at the first Opus chunk: the voice is part of the home page's first load, its codec need not be.
+    const { decodeOpusChunk } = await import('../../lib/own-sound-opus');
+    return decodeOpusChunk(bytes, Math.min(source.chunkFrames, source.frames - index * source.chunkFrames), source.channels, source.opus);
+  }
   const pcm = new Int16Array(bytes);
   const stored = Array.from({ length: source.channels }, () => new Float32Array(Math.floor(pcm.length / source.channels)));
   int16ToChannels(pcm, stored);
