@@ -27,8 +27,8 @@ const zones = [
   { target: './src/catalogue', from: ['./src/app', './src/pages', './src/features', './src/engine', './src/stores', './src/workers'], message: 'The catalogue is data.' },
   // the app never imports the studio or the bench.
   { target: './src', from: ['./studio', './bench', './tests'], message: 'The app never imports studio/, bench/ or tests/.' },
-  // One exception: the import worker of Your sounds (issue 41) measures with the studio's own BS.1770 meter, shared, not copied.
-  { target: './src', from: './measure', except: ['./loudness.ts', './analysis.ts'], message: 'The app never imports measure/, except its loudness meter (in the import worker).' },
+  // One exception: the import worker of Your sounds (issue 41) measures with the studio's own BS.1770 meter and cuts segments with its chooser, shared, not copied.
+  { target: './src', from: './measure', except: ['./loudness.ts', './analysis.ts', './segments.ts'], message: 'The app never imports measure/, except its loudness meter and segment chooser (in the import worker).' },
 ];
 
 /** A feature never imports another feature. */

@@ -25,7 +25,7 @@ type Cache = Record<string, { hash: string; record: SegmentRecord }>;
 
 function codeHash(): string {
   const h = createHash('sha256');
-  for (const f of ['studio/segments.ts', 'studio/segment-step.ts']) h.update(readFileSync(join(ROOT, f)));
+  for (const f of ['measure/segments.ts', 'studio/segments.ts', 'studio/segment-step.ts']) h.update(readFileSync(join(ROOT, f)));
   return h.digest('hex');
 }
 

@@ -35,8 +35,16 @@ export interface OwnSoundRecord {
   emoji?: string;
   /** Third-octave band levels 0..1, low to high (the import worker's spectrumProfile): its lock-screen cover is drawn from them. Absent on sounds imported before. */
   spectrum?: number[];
+  /** Its segments for the walk (chosen at import as the catalogue's are: measure/segments.ts); absent on a loop too short to walk, or imported before. */
+  segments?: OwnSoundSegments;
   /** Present when the chunks are Opus (own-sound-opus.ts); absent, they are 16-bit PCM (own-sound-pcm.ts), as every sound imported before. */
   opus?: OpusStorage;
+}
+
+/** Segment starts (frames, ascending; the last segment runs round the loop's end to the first) and the join's crossfade (frames). */
+export interface OwnSoundSegments {
+  readonly starts: readonly number[];
+  readonly crossfade: number;
 }
 
 export interface OwnChunkRecord {

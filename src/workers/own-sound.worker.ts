@@ -1,11 +1,23 @@
 import * as Comlink from 'comlink';
 import { int16Chunk, OWN_CHUNK_FRAMES, OWN_SAMPLE_RATE } from '../lib/own-sound-pcm';
-import { openOwnSoundsDb, putOwnSound, type OwnSoundRecord } from '../lib/own-sounds-db';
+import { openOwnSoundsDb, putOwnSound, type OwnSoundRecord, type OwnSoundSegments } from '../lib/own-sounds-db';
+import { chooseSegments, CROSSFADE_SAMPLES, MIN_SEGMENT_SAMPLES } from '../../measure/segments.ts';
 import type { DecodedRecording, PrepareRequest, PrepareResult } from '../lib/own-sound-contract';
 import { decodeInWorker } from './own-sound-decode';
 import { prepareLoop, spectrumProfile } from './own-sound-prepare';
 import { resampleSinc } from '../lib/sinc-resample';
 import { encodeOwnSoundOpus } from './own-sound-opus-encode';
+
+/**
+ * Its segments, chosen as the catalogue's are (the studio's own chooser, shared): a loop long enough for two
+ * segments of the shortest length walks like a soundscape; a shorter one plays in order.
+ */
+function walkable(channels: readonly Float32Array[]): { segments?: OwnSoundSegments } {
+  const [left, right = left] = channels as [Float32Array, Float32Array?];
+  if (!left || left.length < 2 * MIN_SEGMENT_SAMPLES) return {};
+  const { starts } = chooseSegments(left, right);
+  return starts.length >= 2 ? { segments: { starts, crossfade: CROSSFADE_SAMPLES } } : {};
+}
 
 /** A decoded recording made a levelled seamless loop at 48 kHz, cut into chunks and stored in one transaction. */
 async function prepareAndStore(sound: { id: string; name: string }, request: DecodedRecording, onProgress: (fraction: number) => void): Promise<PrepareResult> {
@@ -44,6 +56,7 @@ async function prepareAndStore(sound: { id: string; name: string }, request: Dec
     truncated: request.truncated,
     spectrum: spectrumProfile(channels),
     ...(opus ? { opus: opus.storage } : {}),
+    ...walkable(channels),
     savedAt: new Date().toISOString(),
   };
   const db = await openOwnSoundsDb();

@@ -29,6 +29,18 @@ test.describe('your own sound, stored as Opus and played chunk after chunk (offl
     expect(render.maxJumpRatio, 'largest jump / p99.9').toBeLessThanOrEqual(3);
   });
 
+  test('a 90 s recording walks its segments like a soundscape: 2 minutes in the seed\'s order, every equal-power join and piece on its frames, no silence, no jump (offline render)', async ({ page }) => {
+    test.setTimeout(180_000);
+    const render = await renderOwnSound(page, { loopSeconds: 90, seconds: 120, walkSeed: 5 });
+    console.log(`own sound walk render: ${JSON.stringify({ ...render, joins: render.joins.length })}`);
+    expect(render.stored, 'stored as').toBe('opus');
+    expect(render.segments, 'segments walked').toBeGreaterThanOrEqual(4);
+    expect(render.offPlace, '100 ms blocks heard off the walk (render s)').toEqual([]);
+    expect(render.worstSnrDb, `signal to error, worst 100 ms (at ${render.worstSnrAt} s)`).toBeGreaterThanOrEqual(MIN_SNR_DB);
+    expect(render.longestSilenceMs, 'longest silence (ms)').toBeLessThanOrEqual(1);
+    expect(render.maxJumpRatio, 'largest jump / p99.9').toBeLessThanOrEqual(3);
+  });
+
   test('a chunk cut one frame off its place is heard as error (the check above can fail)', async ({ page }) => {
     test.setTimeout(120_000);
     const render = await renderOwnSound(page, { loopSeconds: 12, seconds: 13, delayError: 1 });

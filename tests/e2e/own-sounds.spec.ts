@@ -64,7 +64,7 @@ const stored = (page: Page) =>
 const storedSounds = (page: Page) =>
   page.evaluate(
     () =>
-      new Promise<{ name: string; frames: number; sampleRate: number; storedBytes: number; opus?: { bitrate: number; delay: number } }[]>((resolve, reject) => {
+      new Promise<{ name: string; frames: number; sampleRate: number; storedBytes: number; opus?: { bitrate: number; delay: number }; segments?: { starts: number[]; crossfade: number } }[]>((resolve, reject) => {
         const open = indexedDB.open('lull-own-sounds');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
@@ -228,6 +228,14 @@ test.describe('Your sounds', () => {
     await expect(messages(one)).toHaveText(['“fan” is ready in Your sounds.'], { timeout: 45_000 });
     await expect(messages(two)).toHaveText(['“rain” is ready in Your sounds.'], { timeout: 45_000 });
     expect(await stored(one)).toEqual({ sounds: 2, chunks: 7 });
+    // Cut into segments as the catalogue's loops are (8 to 24 s each, 1 s crossfades): the 18 s loop walks in two,
+    // the 12 s one is too short for two and plays in order.
+    const segments = Object.fromEntries((await storedSounds(one)).map((sound) => [sound.name, sound.segments ?? null]));
+    expect(segments.rain).toBeNull();
+    expect(segments.fan?.crossfade).toBe(48_000);
+    expect(segments.fan?.starts).toHaveLength(2);
+    const [a, b] = segments.fan!.starts;
+    expect(Math.min(b! - a!, 18 * 48_000 - (b! - a!))).toBeGreaterThanOrEqual(8 * 48_000);
     // Each tab lists the other's without a reload.
     for (const page of [one, two]) {
       await expect(ownSound(page, 'fan')).toHaveCount(1);

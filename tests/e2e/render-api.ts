@@ -139,11 +139,15 @@ export interface OwnSoundRenderOptions {
   seconds: number;
   /** A codec delay other than the one measured (a mutation: the chunks would be cut off their frames). */
   delayError?: number;
+  /** Walk its segments (chosen as the import chooses them) in this seed's order; absent, the loop plays in order. */
+  walkSeed?: number;
 }
 
 export interface OwnSoundRender {
   /** 'opus', or 'pcm' where this browser could not encode (the spec expects Opus in Chromium). */
   stored: 'opus' | 'pcm';
+  /** Segments walked (0: the loop in order). */
+  segments: number;
   delay: number;
   storedBytesPerMinute: number;
   /** Render time (s) of every chunk join and loop wrap heard. */

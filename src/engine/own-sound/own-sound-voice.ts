@@ -8,6 +8,8 @@
  */
 import { int16ToChannels, resampleChunk, resampleStart, type ResampleState } from '../../lib/own-sound-pcm';
 import type { OpusStorage } from '../../lib/own-sound-opus';
+import type { OwnSoundSegments } from '../../lib/own-sounds-db';
+import { createOwnSoundWalk, type LoopReader } from './own-sound-walk';
 
 /** What a voice reads of a stored sound; the own-sounds database provides `readChunk`. */
 export interface OwnSoundSource {
@@ -20,6 +22,8 @@ export interface OwnSoundSource {
   readChunk(index: number): Promise<ArrayBuffer>;
   /** The chunks are Opus (own-sound-opus.ts); absent, 16-bit PCM. */
   readonly opus?: OpusStorage;
+  /** Segment starts (frames) and the crossfade at each join, for the walk; absent or fewer than two starts, the loop plays in order. */
+  readonly segments?: OwnSoundSegments;
 }
 
 export interface OwnSoundVoice {
@@ -35,6 +39,8 @@ export interface OwnSoundVoiceDeps {
   source: OwnSoundSource;
   /** When the first chunk sounds, in context time. */
   at: number;
+  /** The walk's seed (the order of its segments); random if absent. */
+  seed?: number;
   /** A chunk could not be read (the sound was deleted, the database failed): nothing more is scheduled. */
   onFailed(error: unknown): void;
 }
@@ -53,6 +59,46 @@ async function storedChunk(source: OwnSoundSource, index: number): Promise<Float
   return stored;
 }
 
+/** Decoded chunks a walk keeps for its reads (a piece reads the end of one segment and the start of the next). */
+const WALK_CACHE = 2;
+
+/** The stored loop's frames [from, from + count), read round its end, through a small cache of decoded chunks. */
+function loopReader(source: OwnSoundSource): LoopReader {
+  const cache = new Map<number, Promise<Float32Array<ArrayBuffer>[]>>();
+  const chunk = (index: number) => {
+    const held = cache.get(index) ?? storedChunk(source, index);
+    cache.delete(index);
+    cache.set(index, held);
+    for (const oldest of cache.keys()) if (cache.size > WALK_CACHE) cache.delete(oldest);
+    return held;
+  };
+  return async (from, count) => {
+    const out = Array.from({ length: source.channels }, () => new Float32Array(count));
+    for (let done = 0; done < count; ) {
+      const frame = (from + done) % source.frames;
+      const index = Math.floor(frame / source.chunkFrames);
+      const within = frame - index * source.chunkFrames;
+      const data = await chunk(index);
+      const take = Math.min(count - done, (data[0]?.length ?? 0) - within);
+      if (take <= 0) throw new RangeError(`own sound ${source.id}: chunk ${index} holds no frame ${frame}`);
+      data.forEach((x, c) => out[c]?.set(x.subarray(within, within + take), done));
+      done += take;
+    }
+    return out;
+  };
+}
+
+/**
+ * Piece `index` of what the voice plays, at the stored rate: the walk through the sound's segments where it has two
+ * or more (own-sound-walk.ts), else its stored chunks in order, round the loop.
+ */
+function pieces(source: OwnSoundSource, seed: number): (index: number) => Promise<Float32Array<ArrayBuffer>[]> {
+  const { starts = [], crossfade = 0 } = source.segments ?? {};
+  if (starts.length < 2) return (index) => storedChunk(source, index % source.chunkCount);
+  const walk = createOwnSoundWalk({ starts, loopFrames: source.frames, crossfade, channels: source.channels, pieceFrames: source.chunkFrames, seed, readLoop: loopReader(source) });
+  return (index) => walk.piece(index);
+}
+
 /** How far ahead chunks are scheduled: more than a chunk, so a slow read never leaves the clock without sound. */
 const AHEAD_S = 8;
 /** A chunk whose time has passed starts this far from the page's reading of the clock (several render quanta). */
@@ -64,6 +110,7 @@ export function startOwnSoundVoice(deps: OwnSoundVoiceDeps): OwnSoundVoice {
   const chunks = new Map<AudioBufferSourceNode, number>();
   /** A context at another rate than the stored one: one continuous resample over the chunks in playing order. */
   const resample: ResampleState | null = rate === source.sampleRate ? null : resampleStart(source.channels);
+  const piece = pieces(source, deps.seed ?? Math.floor(Math.random() * 2 ** 31));
   let next = 0;
   /** Where the next chunk starts, in context frames (a whole number: chunks meet on a frame). */
   let atFrame = Math.ceil(deps.at * rate);
@@ -74,7 +121,7 @@ export function startOwnSoundVoice(deps: OwnSoundVoiceDeps): OwnSoundVoice {
     while (!stopped && atFrame / rate - ctx.currentTime < AHEAD_S) {
       reading = true;
       const index = next;
-      const stored = await storedChunk(source, index);
+      const stored = await piece(index);
       if (stopped) return;
       const channels: Float32Array<ArrayBuffer>[] = resample ? resampleChunk(stored, source.sampleRate, rate, resample) : stored;
       const frames = channels[0]?.length ?? 0;
@@ -94,7 +141,7 @@ export function startOwnSoundVoice(deps: OwnSoundVoiceDeps): OwnSoundVoice {
         if (!stopped && !reading) pump();
       });
       atFrame = startFrame + frames;
-      next = (index + 1) % source.chunkCount;
+      next = index + 1;
     }
     reading = false;
   };
