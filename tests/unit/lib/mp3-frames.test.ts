@@ -10,15 +10,7 @@ import { encodeMp3, LAME_ENCODER_DELAY } from '../../../studio/mp3';
 import { splitMp3Frames } from '../../../src/lib/mp3-frames';
 
 const tone = (n: number, rate: number) => Float32Array.from({ length: n }, (_, i) => 0.3 * Math.sin((2 * Math.PI * 440 * i) / rate));
-const join = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
+const join = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
 
 /** LAME's own stream, as most files are made: no Xing/LAME frame. */
 async function tagless(rate: number, channels: 1 | 2, n: number): Promise<Uint8Array> {
