@@ -10,7 +10,7 @@ import { useSnapshot } from 'valtio';
 import { ownSoundStrings as s } from '../../lib/own-sound-strings';
 import { OwnSoundsList } from './own-sounds-list';
 import { OWN_SOUND_ACCEPT } from '../../lib/own-sound-files';
-import { cancelImport, dismissOwnSoundMessage, importOwnSounds, importSharedFiles, loadOwnSounds, ownSoundsStore } from './own-sounds-store';
+import { cancelImport, dismissOwnSoundMessage, importOwnSounds, importProgress, importSharedFiles, loadOwnSounds, ownSoundsStore } from './own-sounds-store';
 
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
@@ -47,6 +47,12 @@ function useDropTarget(onFiles: (files: File[]) => void): boolean {
 }
 
 const startImport = (files: File[]) => void importOwnSounds(files);
+
+/** The import's progress: the only part of the section that renders at each step. */
+function ImportProgressBar() {
+  const { fraction } = useSnapshot(importProgress);
+  return <LinearProgress variant="determinate" value={Math.round(fraction * 100)} aria-labelledby="own-sounds-job-label" />;
+}
 
 /**
  * "Your sounds" (issue 41): the import (picker, drop, share, progress, Cancel), what it said, and the stored sounds
@@ -89,7 +95,7 @@ export function OwnSoundsSection({ firstFiles, shared }: { firstFiles: readonly 
             <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }} id="own-sounds-job-label">{s.importing(job.name, job.position, job.count)}</Typography>
             <Button size="small" onClick={cancelImport} data-testid="own-sounds-cancel">{s.cancel}</Button>
           </Stack>
-          <LinearProgress variant="determinate" value={Math.round(job.progress * 100)} aria-labelledby="own-sounds-job-label" />
+          <ImportProgressBar />
         </Box>
       )}
       {messages.map((message) => (

@@ -24,13 +24,19 @@ export interface OwnSoundMessage {
 export interface OwnSoundsState {
   sounds: OwnSoundRecord[];
   loaded: boolean;
-  /** The import under way: which file, which of how many, and how far (0..1). */
-  job: { name: string; position: number; count: number; progress: number } | null;
+  /** The import under way: which file, which of how many (how far it is: importProgress). */
+  job: { name: string; position: number; count: number } | null;
   messages: OwnSoundMessage[];
   playingId: string | null;
 }
 
 export const ownSoundsStore = proxy<OwnSoundsState>({ sounds: [], loaded: false, job: null, messages: [], playingId: null });
+
+/**
+ * How far the import under way is (0..1), in a store of its own: it changes some eighty times an import, and only
+ * the progress bar reads it, so the section and its list do not render again at each step.
+ */
+export const importProgress = proxy({ fraction: 0 });
 
 // The names the mix's layers go by (stores/own-layers.ts), once the list has been read.
 subscribe(ownSoundsStore, () => {
@@ -115,14 +121,16 @@ export async function importOwnSounds(files: readonly File[]): Promise<void> {
   if (files.length === 0 || ownSoundsStore.job) return;
   cancelled = false;
   // At once, so a second call (a drop while the worker loads) waits its turn instead of running beside this one.
-  ownSoundsStore.job = { name: files[0]?.name ?? '', position: 1, count: files.length, progress: 0 };
+  ownSoundsStore.job = { name: files[0]?.name ?? '', position: 1, count: files.length };
+  importProgress.fraction = 0;
   try {
     const prepare = await ownSoundPreparation();
     for (const [i, file] of files.entries()) {
       if (cancelled) break;
-      ownSoundsStore.job = { name: file.name, position: i + 1, count: files.length, progress: 0 };
-      current = importOneFile(file, nameFromFile(file.name), prepare, (progress) => {
-        if (ownSoundsStore.job) ownSoundsStore.job.progress = progress;
+      ownSoundsStore.job = { name: file.name, position: i + 1, count: files.length };
+      importProgress.fraction = 0;
+      current = importOneFile(file, nameFromFile(file.name), prepare, (fraction) => {
+        importProgress.fraction = fraction;
       });
       const outcome = await current.outcome;
       current = null;
