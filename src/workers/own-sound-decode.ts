@@ -1,10 +1,11 @@
 /**
  * Decoding an import in the worker (issue 41), so the page's main thread never holds the whole file decoded: a WAV
- * is read directly (lib/wav-pcm.ts), an MP3 is split into frames (lib/mp3-frames.ts) and decoded by WebCodecs'
- * AudioDecoder where this browser has it for MP3. Null for anything else, or when any of it fails: the page then
- * decodes the file with decodeAudioData as before (features/own-sounds/decode-import.ts), and that decoder has the
- * last word on whether it is audio at all.
+ * is read directly (lib/wav-pcm.ts), an MP3 or a FLAC is split into frames (lib/mp3-frames.ts, lib/flac-frames.ts)
+ * and decoded by WebCodecs' AudioDecoder where this browser has it for that codec. Null for anything else, or when
+ * any of it fails: the page then decodes the file with decodeAudioData as before (features/own-sounds/decode-import.ts),
+ * and that decoder has the last word on whether it is audio at all.
  */
+import { splitFlacFrames, type FlacFrames } from '../lib/flac-frames';
 import { splitMp3Frames, type Mp3Frames } from '../lib/mp3-frames';
 import { readWavPcm } from '../lib/wav-pcm';
 
@@ -17,15 +18,25 @@ export interface WorkerDecoded {
 /** Frames handed to the decoder before waiting for its queue to drain: the decoded audio is copied out as it comes. */
 const QUEUE = 64;
 
-async function decodeMp3(mp3: Mp3Frames, maxSeconds: number, onProgress: (fraction: number) => void): Promise<WorkerDecoded | null> {
-  if (typeof AudioDecoder === 'undefined') return null;
-  const config: AudioDecoderConfig = { codec: 'mp3', sampleRate: mp3.sampleRate, numberOfChannels: mp3.channels };
+/** What a decoder is handed: its config, the frames, and which of the samples they decode to are the recording. */
+interface FrameStream {
+  readonly config: AudioDecoderConfig;
+  readonly frames: readonly Uint8Array[];
+  /** Samples to drop from the decoded start, then samples to keep. */
+  readonly skipStart: number;
+  readonly wanted: number;
+  /** Frames to hand over: fewer than all where the kept samples end sooner (a file over the cap). */
+  readonly decodeFrames: number;
+  readonly truncated: boolean;
+}
+
+/** Frames decoded by WebCodecs' AudioDecoder into one array per channel; null if it cannot or does not give back what they hold. */
+async function decodeFrames(stream: FrameStream, onProgress: (fraction: number) => void): Promise<WorkerDecoded | null> {
+  const { config, frames, skipStart, wanted } = stream;
+  if (typeof AudioDecoder === 'undefined' || wanted <= 0) return null;
   const support = await AudioDecoder.isConfigSupported(config).catch(() => null);
   if (support?.supported !== true) return null;
-  const total = mp3.frames.length * mp3.samplesPerFrame;
-  const wanted = Math.min(total - mp3.skipStart - mp3.skipEnd, Math.round(maxSeconds * mp3.sampleRate));
-  if (wanted <= 0) return null;
-  const out = Array.from({ length: Math.min(2, mp3.channels) }, () => new Float32Array(wanted));
+  const out = Array.from({ length: Math.min(2, config.numberOfChannels) }, () => new Float32Array(wanted));
   // Decoded frames are written at their place in the file, less the start's skip; what falls outside is dropped.
   let written = 0;
   let failure: unknown = null;
@@ -33,12 +44,13 @@ async function decodeMp3(mp3: Mp3Frames, maxSeconds: number, onProgress: (fracti
     output: (data) => {
       const n = data.numberOfFrames;
       out.forEach((channel, c) => {
-        const plane = new Float32Array(n);
-        data.copyTo(plane, { planeIndex: Math.min(c, data.numberOfChannels - 1), format: 'f32-planar' });
-        const from = written - mp3.skipStart;
+        const from = written - skipStart;
         const lo = Math.max(0, -from);
         const hi = Math.min(n, wanted - from);
-        if (hi > lo) channel.set(plane.subarray(lo, hi), from + lo);
+        if (hi <= lo) return;
+        const plane = new Float32Array(n);
+        data.copyTo(plane, { planeIndex: Math.min(c, data.numberOfChannels - 1), format: 'f32-planar' });
+        channel.set(plane.subarray(lo, hi), from + lo);
       });
       written += n;
       data.close();
@@ -47,10 +59,11 @@ async function decodeMp3(mp3: Mp3Frames, maxSeconds: number, onProgress: (fracti
   });
   try {
     decoder.configure(config);
-    const needed = Math.ceil((wanted + mp3.skipStart) / mp3.samplesPerFrame) + 1;
-    for (let i = 0; i < Math.min(needed, mp3.frames.length) && failure === null; i++) {
-      decoder.decode(new EncodedAudioChunk({ type: 'key', timestamp: Math.round((i * mp3.samplesPerFrame * 1e6) / mp3.sampleRate), data: mp3.frames[i]! }));
-      if (i % 1000 === 999) onProgress(i / needed);
+    const count = Math.min(stream.decodeFrames, frames.length);
+    for (let i = 0, time = 0; i < count && failure === null; i++) {
+      decoder.decode(new EncodedAudioChunk({ type: 'key', timestamp: time, data: frames[i]! }));
+      time += 1000;
+      if (i % 1000 === 999) onProgress(i / count);
       if (decoder.decodeQueueSize > QUEUE) await new Promise<void>((resolve) => decoder.addEventListener('dequeue', () => resolve(), { once: true }));
     }
     await decoder.flush();
@@ -59,9 +72,36 @@ async function decodeMp3(mp3: Mp3Frames, maxSeconds: number, onProgress: (fracti
   } finally {
     if (decoder.state !== 'closed') decoder.close();
   }
-  // A decoder that failed, or gave back much less than the frames hold (damage it skipped): the page's decoder decides.
-  if (failure !== null || written - mp3.skipStart < wanted) return null;
-  return { channels: out, sampleRate: mp3.sampleRate, truncated: total - mp3.skipStart - mp3.skipEnd > wanted };
+  // A decoder that failed, or gave back less than the frames hold (damage it skipped): the page's decoder decides.
+  if (failure !== null || written - skipStart < wanted) return null;
+  return { channels: out, sampleRate: config.sampleRate, truncated: stream.truncated };
+}
+
+function mp3Stream(mp3: Mp3Frames, maxSeconds: number): FrameStream {
+  const total = mp3.frames.length * mp3.samplesPerFrame - mp3.skipStart - mp3.skipEnd;
+  const wanted = Math.min(total, Math.round(maxSeconds * mp3.sampleRate));
+  return {
+    config: { codec: 'mp3', sampleRate: mp3.sampleRate, numberOfChannels: mp3.channels },
+    frames: mp3.frames,
+    skipStart: mp3.skipStart,
+    wanted,
+    decodeFrames: Math.ceil((wanted + mp3.skipStart) / mp3.samplesPerFrame) + 1,
+    truncated: total > wanted,
+  };
+}
+
+function flacStream(flac: FlacFrames, maxSeconds: number): FrameStream | null {
+  // A stream that does not say its length is left to the page's decoder (it could not be checked whole here).
+  if (flac.totalSamples === 0) return null;
+  const wanted = Math.min(flac.totalSamples, Math.round(maxSeconds * flac.sampleRate));
+  return {
+    config: { codec: 'flac', sampleRate: flac.sampleRate, numberOfChannels: flac.channels, description: flac.description },
+    frames: flac.frames,
+    skipStart: 0,
+    wanted,
+    decodeFrames: flac.frames.length,
+    truncated: flac.totalSamples > wanted,
+  };
 }
 
 export async function decodeInWorker(file: ArrayBuffer, maxSeconds: number, onProgress: (fraction: number) => void): Promise<WorkerDecoded | null> {
@@ -69,9 +109,11 @@ export async function decodeInWorker(file: ArrayBuffer, maxSeconds: number, onPr
   const wav = readWavPcm(bytes, maxSeconds);
   if (wav) return wav;
   const mp3 = splitMp3Frames(bytes);
-  if (!mp3) return null;
+  const flac = mp3 ? null : splitFlacFrames(bytes);
+  const stream = mp3 ? mp3Stream(mp3, maxSeconds) : flac ? flacStream(flac, maxSeconds) : null;
+  if (!stream) return null;
   try {
-    return await decodeMp3(mp3, maxSeconds, onProgress);
+    return await decodeFrames(stream, onProgress);
   } catch {
     return null;
   }

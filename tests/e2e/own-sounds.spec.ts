@@ -77,6 +77,18 @@ const storedSounds = (page: Page) =>
       }),
   );
 
+/** The page's own decodes (decodeAudioData), counted from outside the app. */
+const countPageDecodes = (page: Page) =>
+  page.addInitScript(() => {
+    const decode = BaseAudioContext.prototype.decodeAudioData;
+    (window as unknown as { __pageDecodes: number }).__pageDecodes = 0;
+    BaseAudioContext.prototype.decodeAudioData = function (this: BaseAudioContext, ...args: Parameters<typeof decode>) {
+      (window as unknown as { __pageDecodes: number }).__pageDecodes++;
+      return decode.apply(this, args);
+    };
+  });
+const pageDecodes = (page: Page) => page.evaluate(() => (window as unknown as { __pageDecodes: number }).__pageDecodes);
+
 const messages = (page: Page) => page.getByTestId('own-sounds-message');
 const ownSound = (page: Page, name: RegExp | string) => page.getByTestId('own-sound').filter({ has: page.getByTestId('own-sound-name-text').getByText(name) });
 
@@ -133,6 +145,7 @@ test.describe('Your sounds', () => {
 
   test('a FLAC imports and plays; with storage full the next import says so, and the sound, the mix and the playlist already kept are untouched', async ({ page, context }) => {
     await page.addInitScript(outputProbeScript(4096));
+    await countPageDecodes(page);
     await page.goto('/');
     // A device with little room: the origin's quota is what it uses now and 600 kB more (set before any write: Chromium
     // keeps a database's room in hand for a while once it has written). Sounds are stored as Opus, about 1.25 MB a minute.
@@ -152,6 +165,8 @@ test.describe('Your sounds', () => {
     await page.getByTestId('own-sounds-input').setInputFiles([{ name: 'porch.flac', mimeType: 'audio/flac', buffer: flac([recording(7, 21, 44_100), recording(7, 22, 44_100)], 44_100) }]);
     await expect(ownSound(page, 'porch')).toHaveCount(1, { timeout: 45_000 });
     await expect(messages(page)).toHaveText(['“porch” is ready in Your sounds.']);
+    // Split into frames and decoded in the import worker (src/lib/flac-frames.ts), not on the page.
+    expect(await pageDecodes(page), 'decodes on the page').toBe(0);
     // 7 s at 48 kHz is 336,000 frames; less its crossfade (a quarter of a recording this short): 252,000.
     expect(await page.evaluate(() => new Promise((resolve) => {
       indexedDB.open('lull-own-sounds').onsuccess = (event) => {
@@ -353,15 +368,8 @@ test.describe('Your sounds', () => {
     test('a WAV (hostile 2,000-character name) and a studio MP3 import, play as the track without a seam, play offline after a reload, rename and delete', async ({ page, context, allowConsoleErrors }) => {
       allowConsoleErrors(/net::ERR_INTERNET_DISCONNECTED/);
       await page.addInitScript(outputProbeScript(4096, 'worklet'));
-      // The page's own decodes, counted from outside: a WAV and an MP3 are decoded in the import worker, never here.
-      await page.addInitScript(() => {
-        const decode = BaseAudioContext.prototype.decodeAudioData;
-        (window as unknown as { __pageDecodes: number }).__pageDecodes = 0;
-        BaseAudioContext.prototype.decodeAudioData = function (this: BaseAudioContext, ...args: Parameters<typeof decode>) {
-          (window as unknown as { __pageDecodes: number }).__pageDecodes++;
-          return decode.apply(this, args);
-        };
-      });
+      // A WAV and an MP3 are decoded in the import worker, never on the page.
+      await countPageDecodes(page);
       await page.goto('/');
       await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 20_000 });
       const mp3 = Buffer.from(await encodeMp3(recording(7, 3), recording(7, 4), { vbrQuality: 4 }));
@@ -379,7 +387,7 @@ test.describe('Your sounds', () => {
       await expect(hostileRow.getByTestId('own-sound-name-text')).toHaveText(HOSTILE.slice(0, 60));
       // Its length and storage, as Settings says them: 8 s less the 2 s crossfade, stored as Opus (src/lib/own-sound-opus.ts).
       await expect(hostileRow).toContainText(/6 s loop · 1\d\d kB/);
-      expect(await page.evaluate(() => (window as unknown as { __pageDecodes: number }).__pageDecodes), 'decodes on the page').toBe(0);
+      expect(await pageDecodes(page), 'decodes on the page').toBe(0);
       // Their lengths, sample-exact: 8 s and 7 s at 48 kHz less their crossfades (2 s; a quarter of 7 s). The MP3's
       // LAME tag said its encoder's delay and padding, and the worker dropped exactly those.
       expect((await storedSounds(page)).map((sound) => [sound.name.slice(0, 4), sound.frames]).sort()).toEqual([['<img', 288_000], ['fan', 252_000]]);
