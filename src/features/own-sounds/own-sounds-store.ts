@@ -38,9 +38,16 @@ export const ownSoundsStore = proxy<OwnSoundsState>({ sounds: [], loaded: false,
  */
 export const importProgress = proxy({ fraction: 0 });
 
-// The names the mix's layers go by (stores/own-layers.ts), once the list has been read.
+// The names the mix's layers go by (stores/own-layers.ts), once the list has been read: set again only when a sound
+// or a name changed, not at each step of an import or message (what reads them, Surprise me and the mix panel on
+// Home among them, would render again for nothing).
+let namesKey: string | null = null;
 subscribe(ownSoundsStore, () => {
-  if (ownSoundsStore.loaded) setOwnSoundNames(ownSoundsStore.sounds);
+  if (!ownSoundsStore.loaded) return;
+  const key = JSON.stringify(ownSoundsStore.sounds.map((sound) => [sound.id, sound.name]));
+  if (key === namesKey) return;
+  namesKey = key;
+  setOwnSoundNames(ownSoundsStore.sounds);
 });
 
 const db = ownSoundsDb;
