@@ -10,7 +10,8 @@ import { useSnapshot } from 'valtio';
 import { ownSoundStrings as s } from '../../lib/own-sound-strings';
 import { OwnSoundsList } from './own-sounds-list';
 import { OWN_SOUND_ACCEPT } from '../../lib/own-sound-files';
-import { cancelImport, dismissOwnSoundMessage, importOwnSounds, importProgress, importSharedFiles, loadOwnSounds, ownSoundsStore } from './own-sounds-store';
+import { dismissOwnSoundMessage, loadOwnSounds, ownSoundsStore } from './own-sounds-store';
+import { cancelImport, importOwnSounds, importProgress, importSharedFiles } from './own-sounds-import';
 
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;

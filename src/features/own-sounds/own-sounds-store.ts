@@ -7,13 +7,11 @@ import { playOwnSound, stopOwnSound, type OwnSoundStop } from '../../engine/own-
 import { drawOwnSoundCover } from './own-sound-cover';
 import { removeLayer } from '../../stores/mix-actions';
 import { ownLayerSound, setOwnSoundNames } from '../../stores/own-layers';
-import { importOneFile, type ImportJob } from './import-one-file';
-import { ownSoundPreparation } from './own-sound-preparation';
-import { takeSharedFiles } from './shared-files';
 
 /**
  * The listener's own sounds (issue 41): what is stored (read from the database, changed only once a write
- * succeeded), the import under way with its progress, the messages of the last imports, and which one plays.
+ * succeeded), the import under way (own-sounds-import.ts runs it and keeps its progress), the messages of the last
+ * imports, and which one plays.
  */
 export interface OwnSoundMessage {
   readonly id: number;
@@ -31,12 +29,6 @@ export interface OwnSoundsState {
 }
 
 export const ownSoundsStore = proxy<OwnSoundsState>({ sounds: [], loaded: false, job: null, messages: [], playingId: null });
-
-/**
- * How far the import under way is (0..1), in a store of its own: it changes some eighty times an import, and only
- * the progress bar reads it, so the section and its list do not render again at each step.
- */
-export const importProgress = proxy({ fraction: 0 });
 
 // The names the mix's layers go by (stores/own-layers.ts), once the list has been read: set again only when a sound
 // or a name changed, not at each step of an import or message (what reads them, Surprise me and the mix panel on
@@ -72,7 +64,8 @@ tabs?.addEventListener('message', () => {
 const tellOtherTabs = () => tabs?.postMessage('changed');
 
 let messageId = 0;
-function say(severity: OwnSoundMessage['severity'], text: string): void {
+/** A message under Your sounds (the import's outcomes, a failed change). */
+export function say(severity: OwnSoundMessage['severity'], text: string): void {
   messageId += 1;
   ownSoundsStore.messages.push({ id: messageId, severity, text });
 }
@@ -100,7 +93,7 @@ export async function loadOwnSounds(): Promise<void> {
 }
 
 /** After a write here: a read under way may have started before it, so read again; and tell the other tabs. */
-function written(): void {
+export function written(): void {
   if (readsUnderWay > 0) void loadOwnSounds();
   tellOtherTabs();
 }
@@ -111,75 +104,8 @@ export function validateOwnSoundName(name: string): 'required' | 'tooLong' | nul
   return problem === 'empty' ? 'required' : problem;
 }
 
-/** A file's name as a sound's first name: without its extension, trimmed, cut to the limit. */
-export function nameFromFile(fileName: string): string {
-  const base = fileName.replace(/\.[^.]{1,5}$/, '').replace(/\s+/g, ' ').trim();
-  return (base || 'My sound').slice(0, MAX_OWN_SOUND_NAME_LENGTH).trim();
-}
-
 /** Where the page cannot draw a cover: the app's icon, as a noise has. */
 const FALLBACK_ARTWORK = '/icons/icon-512.png';
-
-let current: ImportJob | null = null;
-let cancelled = false;
-
-/** Several files, one after another; one that fails says why and the next goes on. */
-export async function importOwnSounds(files: readonly File[]): Promise<void> {
-  if (files.length === 0 || ownSoundsStore.job) return;
-  cancelled = false;
-  // At once, so a second call (a drop while the worker loads) waits its turn instead of running beside this one.
-  ownSoundsStore.job = { name: files[0]?.name ?? '', position: 1, count: files.length };
-  importProgress.fraction = 0;
-  try {
-    const prepare = await ownSoundPreparation();
-    for (const [i, file] of files.entries()) {
-      if (cancelled) break;
-      ownSoundsStore.job = { name: file.name, position: i + 1, count: files.length };
-      importProgress.fraction = 0;
-      current = importOneFile(file, nameFromFile(file.name), prepare, (fraction) => {
-        importProgress.fraction = fraction;
-      });
-      const outcome = await current.outcome;
-      current = null;
-      if (outcome.kind === 'stored') {
-        ownSoundsStore.sounds.push(outcome.sound);
-        written();
-        say('success', s.ready(outcome.sound.name));
-        if (outcome.sound.truncated) say('info', s.truncated(file.name, 20));
-      } else if (outcome.kind === 'refused') {
-        say('error', outcome.message);
-      } else if (outcome.kind === 'cancelled') {
-        say('info', s.cancelled);
-      }
-    }
-  } catch (error) {
-    reportError(error, 'Lull: an import failed:');
-    say('error', s.failed(ownSoundsStore.job?.name ?? ''));
-  } finally {
-    current = null;
-    ownSoundsStore.job = null;
-  }
-}
-
-let sharedTaken = false;
-
-/**
- * What a share left for the page (shared-files.ts), imported as picked files are; `kept` is the home page's query
- * value. Once per page load (a share opens a fresh one), however often the section mounts.
- */
-export async function importSharedFiles(kept: string): Promise<void> {
-  if (sharedTaken) return;
-  sharedTaken = true;
-  const shared = await takeSharedFiles(kept);
-  if ('failed' in shared) say('error', s.sharedFailed);
-  else await importOwnSounds(shared.files);
-}
-
-/** Stops the import under way and the files after it; what it had written is deleted. */
-export function cancelImport(): void {
-  cancelled = true;
-  current?.cancel();
-}
 
 /** Stored first; the list changes only once the write succeeded, and a failure says so. */
 async function changeOwnSound(id: string, change: OwnSoundChange, failure: string): Promise<boolean> {

@@ -1,7 +1,8 @@
 /** What an import refuses before decoding (issue 41), and the names it gives and accepts. */
 import { describe, expect, it } from 'vitest';
 import { looksLikeAudio, sizeProblem } from '../../../../src/features/own-sounds/decode-import';
-import { nameFromFile, validateOwnSoundName } from '../../../../src/features/own-sounds/own-sounds-store';
+import { validateOwnSoundName } from '../../../../src/features/own-sounds/own-sounds-store';
+import { nameFromFile } from '../../../../src/features/own-sounds/own-sounds-import';
 import { MAX_IMPORT_BYTES } from '../../../../src/lib/own-sound-strings';
 
 const bytes = (...parts: (string | number[])[]) =>
