@@ -36,14 +36,19 @@ function oggRate(b: Uint8Array): number | undefined {
 
 const MPEG1_RATES = [44_100, 48_000, 32_000];
 
+/**
+ * Bytes of an ID3v2 tag at the start, 0 if there is none: its synchsafe size (7 bits a byte) and 10 bytes of header,
+ * with a footer of 10 bytes more when the flag says so. An MP3's frames follow it (mp3-frames.ts, mp3-layout.ts too).
+ */
+export function id3v2Length(b: Uint8Array): number {
+  if (!hasText(b, 'ID3')) return 0;
+  const size = (((b[6] ?? 0) & 0x7f) << 21) | (((b[7] ?? 0) & 0x7f) << 14) | (((b[8] ?? 0) & 0x7f) << 7) | ((b[9] ?? 0) & 0x7f);
+  return 10 + size + ((b[5] ?? 0) & 0x10 ? 10 : 0);
+}
+
 /** MPEG audio (MP3): past an ID3v2 tag, the first frame header's version and rate index. */
 function mpegRate(b: Uint8Array): number | undefined {
-  let at = 0;
-  if (hasText(b, 'ID3')) {
-    // A synchsafe size (7 bits a byte), with a footer of 10 bytes more when the flag says so.
-    const size = (((b[6] ?? 0) & 0x7f) << 21) | (((b[7] ?? 0) & 0x7f) << 14) | (((b[8] ?? 0) & 0x7f) << 7) | ((b[9] ?? 0) & 0x7f);
-    at = 10 + size + ((b[5] ?? 0) & 0x10 ? 10 : 0);
-  }
+  let at = id3v2Length(b);
   // Some files pad a tag with zeros: look a little further for the first frame sync.
   for (const end = Math.min(b.length - 4, at + 4096); at <= end; at++) {
     if (b[at] !== 0xff || ((b[at + 1] ?? 0) & 0xe0) !== 0xe0) continue;

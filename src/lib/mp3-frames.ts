@@ -6,7 +6,7 @@
  * say how many samples to drop at each end (with the decoder's own 529). The catalogue's windowed reading of its own
  * files is engine/soundscape/mp3-layout.ts. Pure: no DOM.
  */
-import { hasText } from './audio-file-rate';
+import { hasText, id3v2Length } from './audio-file-rate';
 
 export interface Mp3Frames {
   readonly sampleRate: number;
@@ -48,12 +48,6 @@ function header(b: Uint8Array, at: number): Header | null {
   return { size, sampleRate, channels: (b[at + 3] ?? 0) >> 6 === 3 ? 1 : 2, samplesPerFrame: mpeg1 ? 1152 : 576, mpeg1 };
 }
 
-function id3v2Length(b: Uint8Array): number {
-  if (!hasText(b, 'ID3') || b.length < 10) return 0;
-  const size = (((b[6] ?? 0) & 0x7f) << 21) | (((b[7] ?? 0) & 0x7f) << 14) | (((b[8] ?? 0) & 0x7f) << 7) | ((b[9] ?? 0) & 0x7f);
-  return 10 + size + ((b[5] ?? 0) & 0x10 ? 10 : 0);
-}
-
 /** Where a Xing/Info tag sits in a frame: after the header and the side information. */
 const tagOffset = (h: Header) => 4 + (h.mpeg1 ? (h.channels === 1 ? 17 : 32) : h.channels === 1 ? 9 : 17);
 
@@ -75,9 +69,13 @@ function lameGap(b: Uint8Array, at: number, h: Header): { delay: number; padding
  */
 export function splitMp3Frames(b: Uint8Array): Mp3Frames | null {
   let at = id3v2Length(b);
-  // Some files pad a tag with zeros: look a little further for the first frame.
+  // Some files pad a tag with zeros: look a little further for the first frame, one that another follows.
+  const followed = (from: number) => {
+    const h = header(b, from);
+    return h !== null && header(b, from + h.size) !== null;
+  };
   const searchEnd = Math.min(b.length, at + 4096);
-  while (at < searchEnd && !(header(b, at) && header(b, at + (header(b, at)?.size ?? 0)))) at++;
+  while (at < searchEnd && !followed(at)) at++;
   const first = header(b, at);
   if (!first) return null;
   let skipStart = DECODER_DELAY;
