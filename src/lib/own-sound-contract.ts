@@ -10,7 +10,7 @@ export interface DecodedRecording {
   readonly truncated: boolean;
 }
 
-/** The file itself (transferred): the worker decodes what it can (a WAV, an MP3), and keeps the first `maxSeconds`. */
+/** The file itself (transferred): the worker decodes what it can (a WAV, an MP3, a FLAC), and keeps the first `maxSeconds`. */
 export interface RecordingFile {
   readonly file: ArrayBuffer;
   readonly maxSeconds: number;

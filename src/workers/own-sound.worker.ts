@@ -71,7 +71,7 @@ async function prepareAndStore(sound: { id: string; name: string }, request: Dec
 
 /**
  * The import worker (issue 41): the computation of an import, off the main thread. It takes the file and decodes
- * it where it can (own-sound-decode.ts: WAV, MP3), or the recording the page decoded (channels at the file's rate,
+ * it where it can (own-sound-decode.ts: WAV, MP3, FLAC), or the recording the page decoded (channels at the file's rate,
  * transferred), brings it to 48 kHz, measures it, makes it a levelled seamless loop, cuts it into chunks (Opus
  * where the browser codes it, else 16-bit PCM) and stores the sound in one transaction. The page cancels by
  * terminating it: a transaction cut short stores nothing.

@@ -1,6 +1,6 @@
 /**
  * The page's part of an import (issue 41): refuse what is too big before reading it, tell a file that is not audio
- * from audio that will not decode, and decode what the import worker could not (it reads WAV and MP3 itself:
+ * from audio that will not decode, and decode what the import worker could not (it reads WAV, MP3 and FLAC itself:
  * workers/own-sound-decode.ts) at its own rate where its header says it (decodeAudioData decodes off the main
  * thread, but resamples on it and builds the whole AudioBuffer there: audio-file-rate.ts), else at 48 kHz. The
  * resampling to 48 kHz, the measuring, looping and storing are the import worker's.
@@ -60,11 +60,12 @@ export function sizeProblem(file: Blob): DecodeProblem | null {
   return file.size === 0 ? 'empty' : null;
 }
 
-export async function decodeImport(file: Blob): Promise<DecodedImport | DecodeProblem> {
-  const early = sizeProblem(file);
-  if (early) return early;
+/**
+ * A file that passed the checks above (sizeProblem, looksLikeAudio) and that the worker could not decode, decoded
+ * here. Read again: the bytes read for the checks went to the worker (transferred, not copied).
+ */
+export async function decodeOnPage(file: Blob): Promise<DecodedImport | 'undecodable'> {
   const bytes = await file.arrayBuffer();
-  if (!looksLikeAudio(new Uint8Array(bytes, 0, Math.min(16, bytes.byteLength)))) return 'notAudio';
   let decoded: AudioBuffer;
   try {
     decoded = await offlineContext(audioFileRate(new Uint8Array(bytes))).decodeAudioData(bytes);

@@ -5,7 +5,7 @@
  * had already landed: whenever it is pressed, nothing of the import remains.
  */
 import type { OwnSoundPreparation, PrepareOwnSound, PrepareRequest, PrepareResult } from '../../lib/own-sound-contract';
-import { decodeImport, looksLikeAudio, MAX_IMPORT_SECONDS, sizeProblem, type DecodeProblem } from './decode-import';
+import { decodeOnPage, looksLikeAudio, MAX_IMPORT_SECONDS, sizeProblem, type DecodeProblem } from './decode-import';
 import { deleteOwnSoundRecord, openOwnSoundsDb, type OwnSoundRecord } from '../../lib/own-sounds-db';
 import { ownSoundStrings as s } from '../../lib/own-sound-strings';
 
@@ -70,11 +70,11 @@ export function importOneFile(file: File, name: string, prepare: PrepareOwnSound
     const bytes = await file.arrayBuffer();
     if (cancelled) return { kind: 'cancelled' };
     if (!looksLikeAudio(new Uint8Array(bytes, 0, Math.min(16, bytes.byteLength)))) return { kind: 'refused', message: refusal('notAudio', file.name) };
-    // The worker decodes what it can (a WAV, an MP3): the page's main thread never holds the file decoded.
+    // The worker decodes what it can (a WAV, an MP3, a FLAC): the page's main thread never holds the file decoded.
     let result = await inWorker({ id, name, file: bytes, maxSeconds: MAX_IMPORT_SECONDS }, 0.02);
     if ('decodeOnPage' in result) {
       if (cancelled) return { kind: 'cancelled' };
-      const decoded = await decodeImport(file);
+      const decoded = await decodeOnPage(file);
       if (cancelled) return { kind: 'cancelled' };
       if (typeof decoded === 'string') return { kind: 'refused', message: refusal(decoded, file.name) };
       onProgress(DECODED_AT);
