@@ -10,6 +10,7 @@
  * to the chunk's own frames at the codec's delay, measured once per import on a test signal (engines differ in what
  * they trim), so chunk after chunk joins on the sample's place, differing only by the codec's own error.
  */
+import { decodeKeeping } from './audio-decoding';
 
 /** The stored rate: Opus codes at 48 kHz, as the player's PCM. */
 export const OPUS_RATE = 48_000;
@@ -104,45 +105,10 @@ const config = (channels: number, storage: Pick<OpusStorage, 'description'>): Au
   ...(storage.description ? { description: storage.description } : {}),
 });
 
-/** Every frame a decoder gives for `packets`, per channel, untrimmed. */
-export async function decodeOpusPackets(packets: readonly Uint8Array[], channels: number, storage: Pick<OpusStorage, 'description'>): Promise<Float32Array[]> {
-  const pieces: Float32Array[][] = [];
-  let failure: unknown = null;
-  const decoder = new AudioDecoder({
-    output: (data) => {
-      pieces.push(Array.from({ length: channels }, (_, c) => {
-        const plane = new Float32Array(data.numberOfFrames);
-        data.copyTo(plane, { planeIndex: Math.min(c, data.numberOfChannels - 1), format: 'f32-planar' });
-        return plane;
-      }));
-      data.close();
-    },
-    error: (error) => (failure = error),
-  });
-  try {
-    decoder.configure(config(channels, storage));
-    packets.forEach((data, i) => decoder.decode(new EncodedAudioChunk({ type: 'key', timestamp: i * 20_000, data })));
-    await decoder.flush();
-  } finally {
-    if (decoder.state !== 'closed') decoder.close();
-  }
-  if (failure) throw failure;
-  const total = pieces.reduce((sum, piece) => sum + (piece[0]?.length ?? 0), 0);
-  return Array.from({ length: channels }, (_, c) => {
-    const out = new Float32Array(total);
-    let at = 0;
-    for (const piece of pieces) {
-      out.set(piece[c] as Float32Array, at);
-      at += piece[c]?.length ?? 0;
-    }
-    return out;
-  });
-}
+/** Opus packets decoded: `keep` frames per channel after the first `skip`; rejects if the decoder fails or gives fewer. */
+export const decodeOpusPackets = (packets: readonly Uint8Array[], channels: number, storage: Pick<OpusStorage, 'description'>, skip: number, keep: number) =>
+  decodeKeeping({ config: config(channels, storage), chunks: packets, skip, keep, channels, microsPerChunk: 20_000 });
 
 /** A stored chunk back to its `frames` frames, per channel, at 48 kHz. */
-export async function decodeOpusChunk(packed: ArrayBuffer, frames: number, channels: number, storage: OpusStorage): Promise<Float32Array<ArrayBuffer>[]> {
-  const decoded = await decodeOpusPackets(unpackPackets(packed), channels, storage);
-  const from = OPUS_PRE_ROLL + storage.delay;
-  if ((decoded[0]?.length ?? 0) < from + frames) throw new RangeError(`own sound: an Opus chunk decoded to ${decoded[0]?.length ?? 0} frames, fewer than its ${frames}`);
-  return decoded.map((x) => x.slice(from, from + frames));
-}
+export const decodeOpusChunk = (packed: ArrayBuffer, frames: number, channels: number, storage: OpusStorage): Promise<Float32Array<ArrayBuffer>[]> =>
+  decodeOpusPackets(unpackPackets(packed), channels, storage, OPUS_PRE_ROLL + storage.delay, frames);

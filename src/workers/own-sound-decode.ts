@@ -8,15 +8,13 @@
 import { splitFlacFrames, type FlacFrames } from '../lib/flac-frames';
 import { splitMp3Frames, type Mp3Frames } from '../lib/mp3-frames';
 import { readWavPcm } from '../lib/wav-pcm';
+import { decodeKeeping } from '../lib/audio-decoding';
 
 export interface WorkerDecoded {
   readonly channels: Float32Array[];
   readonly sampleRate: number;
   readonly truncated: boolean;
 }
-
-/** Frames handed to the decoder before waiting for its queue to drain: the decoded audio is copied out as it comes. */
-const QUEUE = 64;
 
 /** What a decoder is handed: its config, the frames, and which of the samples they decode to are the recording. */
 interface FrameStream {
@@ -32,49 +30,14 @@ interface FrameStream {
 
 /** Frames decoded by WebCodecs' AudioDecoder into one array per channel; null if it cannot or does not give back what they hold. */
 async function decodeFrames(stream: FrameStream, onProgress: (fraction: number) => void): Promise<WorkerDecoded | null> {
-  const { config, frames, skipStart, wanted } = stream;
+  const { config, skipStart, wanted } = stream;
   if (typeof AudioDecoder === 'undefined' || wanted <= 0) return null;
   const support = await AudioDecoder.isConfigSupported(config).catch(() => null);
   if (support?.supported !== true) return null;
-  const out = Array.from({ length: Math.min(2, config.numberOfChannels) }, () => new Float32Array(wanted));
-  // Decoded frames are written at their place in the file, less the start's skip; what falls outside is dropped.
-  let written = 0;
-  let failure: unknown = null;
-  const decoder = new AudioDecoder({
-    output: (data) => {
-      const n = data.numberOfFrames;
-      out.forEach((channel, c) => {
-        const from = written - skipStart;
-        const lo = Math.max(0, -from);
-        const hi = Math.min(n, wanted - from);
-        if (hi <= lo) return;
-        const plane = new Float32Array(n);
-        data.copyTo(plane, { planeIndex: Math.min(c, data.numberOfChannels - 1), format: 'f32-planar' });
-        channel.set(plane.subarray(lo, hi), from + lo);
-      });
-      written += n;
-      data.close();
-    },
-    error: (error) => (failure = error),
-  });
-  try {
-    decoder.configure(config);
-    const count = Math.min(stream.decodeFrames, frames.length);
-    for (let i = 0, time = 0; i < count && failure === null; i++) {
-      decoder.decode(new EncodedAudioChunk({ type: 'key', timestamp: time, data: frames[i]! }));
-      time += 1000;
-      if (i % 1000 === 999) onProgress(i / count);
-      if (decoder.decodeQueueSize > QUEUE) await new Promise<void>((resolve) => decoder.addEventListener('dequeue', () => resolve(), { once: true }));
-    }
-    await decoder.flush();
-  } catch (error) {
-    failure ??= error;
-  } finally {
-    if (decoder.state !== 'closed') decoder.close();
-  }
-  // A decoder that failed, or gave back less than the frames hold (damage it skipped): the page's decoder decides.
-  if (failure !== null || written - skipStart < wanted) return null;
-  return { channels: out, sampleRate: config.sampleRate, truncated: stream.truncated };
+  // A decoder that fails, or gives back less than the frames hold (damage it skipped), rejects: the page's decoder decides.
+  const chunks = stream.frames.slice(0, stream.decodeFrames);
+  const channels = await decodeKeeping({ config, chunks, skip: skipStart, keep: wanted, channels: Math.min(2, config.numberOfChannels), microsPerChunk: 1000, onProgress }).catch(() => null);
+  return channels && { channels, sampleRate: config.sampleRate, truncated: stream.truncated };
 }
 
 function mp3Stream(mp3: Mp3Frames, maxSeconds: number): FrameStream {

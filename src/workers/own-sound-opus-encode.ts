@@ -69,7 +69,8 @@ async function measureCodecDelay(channels: number, bitrate: number): Promise<Pic
   }
   const input = Array.from({ length: channels }, () => noise);
   const { packets, description } = await encodeOpus(input, bitrate);
-  const decoded = await decodeOpusPackets(packets, channels, description ? { description } : {});
+  // Untrimmed, as far as the measurement reads: the span after the pre-roll, and the largest delay it tries.
+  const decoded = await decodeOpusPackets(packets, channels, description ? { description } : {}, 0, OPUS_PRE_ROLL + TEST_FRAMES / 2 + OPUS_POST_ROLL);
   const { delay, match } = measureDelay(noise, decoded[0] as Float32Array, TEST_FRAMES / 2);
   if (match < MIN_MATCH) return null;
   return description ? { delay, description } : { delay };
