@@ -38,7 +38,8 @@ const MPEG1_RATES = [44_100, 48_000, 32_000];
 
 /**
  * Bytes of an ID3v2 tag at the start, 0 if there is none: its synchsafe size (7 bits a byte) and 10 bytes of header,
- * with a footer of 10 bytes more when the flag says so. An MP3's frames follow it (mp3-frames.ts, mp3-layout.ts too).
+ * with a footer of 10 bytes more when the flag says so. An MP3's frames follow it (mp3-frames.ts; engine/soundscape/
+ * mp3-layout.ts keeps its own twin, as it must import nothing).
  */
 export function id3v2Length(b: Uint8Array): number {
   if (!hasText(b, 'ID3')) return 0;

@@ -6,7 +6,6 @@
  * decoder that honours the tag (Chromium's FFmpeg, mpg123) returns exactly the window's samples.
  * Pure functions: no Web Audio, no DOM.
  */
-import { id3v2Length } from '../../lib/audio-file-rate';
 
 export const SAMPLES_PER_FRAME = 1152;
 /** What every MP3 decoder adds before the first sample, on top of the encoder's delay. */
@@ -82,6 +81,17 @@ function frameHeader(bytes: Uint8Array, pos: number): FrameHeader | null {
   return { size: Math.floor((144000 * kbps) / sampleRate) + ((b2 >> 1) & 1), sampleRate, sideEnd: side + (mono ? 17 : 32), mainDataBegin };
 }
 
+/**
+ * Bytes of an ID3v2 header at the start (skipped: the frames follow it). The twin of lib/audio-file-rate.ts
+ * id3v2Length, kept here: this module imports nothing, so a test can run it in a page as a plain script
+ * (windowed-decode.spec.ts).
+ */
+function id3Length(bytes: Uint8Array): number {
+  if (bytes[0] !== 0x49 || bytes[1] !== 0x44 || bytes[2] !== 0x33) return 0;
+  const size = (((bytes[6] ?? 0) & 0x7f) << 21) | (((bytes[7] ?? 0) & 0x7f) << 14) | (((bytes[8] ?? 0) & 0x7f) << 7) | ((bytes[9] ?? 0) & 0x7f);
+  return 10 + size + ((bytes[5] ?? 0) & 0x10 ? 10 : 0);
+}
+
 const ascii = (bytes: Uint8Array, at: number, n: number) => String.fromCharCode(...bytes.subarray(at, at + n));
 
 /**
@@ -90,7 +100,7 @@ const ascii = (bytes: Uint8Array, at: number, n: number) => String.fromCharCode(
  * frames that have come, and `length` is the whole file's, from the tag's frame count.
  */
 export function parseMp3Layout(bytes: Uint8Array, partial = false): Mp3Layout {
-  const first = id3v2Length(bytes);
+  const first = id3Length(bytes);
   const tagHeader = frameHeader(bytes, first);
   if (!tagHeader || ascii(bytes, first + XING_AT, 4) !== 'Xing' || ascii(bytes, first + LAME_AT, 4) !== 'LAME') {
     throw new Mp3LayoutError('mp3: no Xing/LAME tag (stereo MPEG-1 Layer III) at the start');
