@@ -3,7 +3,9 @@
  * encoder library) imported on the production build in headless Chromium with the CPU throttled 4× (DevTools'
  * throttling: the page's main thread is slowed; the import worker and the audio decoder run unthrottled on the
  * machine's other core, so a phone's worker will be slower than measured), timed from the file's choice to the sound
- * listed ready, with every main-thread task over 50 ms observed (Long Tasks API). Three runs, each in a fresh profile.
+ * listed ready, with every main-thread task over 50 ms observed (Long Tasks API). The tap on "Add your sounds" comes
+ * first and is not counted (it fetches the section's code while the listener chooses, taken to be 1.5 s; as the
+ * page's first tap it also wakes the audio, issue 39's concern). Three runs, each in a fresh profile.
  * Usage: `npx vite build && npx tsx bench/import.bench.ts`. Writes bench/results/import.json and the section
  * "## Importing your own sound (issue 41)" of docs/performance.md. Reported, never asserted.
  */
@@ -20,6 +22,8 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const THROTTLE = 4;
 /** Goals from the issue: ready within 15 s at 4×, no main-thread task over 50 ms. */
 const READY_GOAL_S = 15;
+/** How long the listener is taken to look at the picker before choosing: shorter than anyone does. */
+const CHOOSING_MS = 1500;
 
 /** Seeded, gently low-passed stereo noise whose level breathes over 20 s: a recording's texture, not a tone. */
 async function fiveMinuteMp3(): Promise<Uint8Array> {
@@ -93,6 +97,11 @@ async function main() {
       await page.locator('#bench-file').setInputFiles([{ name: 'five minutes.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from(mp3) }]);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+      // The listener taps Add and takes a moment to choose (the picker is intercepted: the bench chooses instead).
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Add your sounds' }).click();
+      await chooser;
+      await page.waitForTimeout(CHOOSING_MS);
       const from = await page.evaluate(() => performance.now());
       const started = Date.now();
       await page.evaluate(() => {

@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { OWN_SOUND_ACCEPT, SHARED_PARAM } from '../../lib/own-sound-files';
 import { holdsOwnSounds } from '../../lib/own-sounds-db-name';
@@ -8,7 +8,12 @@ import { useHydrated } from '../../lib/use-hydrated';
 
 // The section (its store, the database code, the dialogs) loads only on a device that holds own sounds, or at the
 // first import: the home page's first load stays within its budget.
-const OwnSoundsSection = lazy(() => import('./own-sounds-section').then((module) => ({ default: module.OwnSoundsSection })));
+// Its code is fetched as soon as the listener shows the intent (the tap on Add, files dragged over the page), so it is
+// here, compiled, while they choose: a phone does not compile it in the task that receives the file.
+const loadSection = () => import('./own-sounds-section');
+/** A failed early fetch is not reported here: the section's own load, when it is needed, fails visibly. */
+const warmSection = () => void loadSection().catch(() => undefined);
+const OwnSoundsSection = lazy(() => loadSection().then((module) => ({ default: module.OwnSoundsSection })));
 
 /** The home page's "Your sounds" (issue 41): a light Add button and drop target until the section is needed. */
 export function LazyOwnSounds() {
@@ -30,12 +35,15 @@ export function LazyOwnSounds() {
   useEffect(() => {
     if (needed) return;
     const onDragOver = (event: DragEvent) => {
-      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+      if (!event.dataTransfer?.types.includes('Files')) return;
+      event.preventDefault();
+      warmSection();
     };
     const onDrop = (event: DragEvent) => {
       if (!event.dataTransfer?.types.includes('Files')) return;
       event.preventDefault();
-      setFiles(Array.from(event.dataTransfer.files));
+      const dropped = Array.from(event.dataTransfer.files);
+      startTransition(() => setFiles(dropped));
     };
     window.addEventListener('dragover', onDragOver);
     window.addEventListener('drop', onDrop);
@@ -44,6 +52,8 @@ export function LazyOwnSounds() {
       window.removeEventListener('drop', onDrop);
     };
   }, [needed]);
+  // The section mounts as a transition, in slices (a phone's main thread stays free), with this button kept until then.
+  const pick = (picked: File[]) => startTransition(() => setFiles(picked));
   if (!hydrated) return null;
   if (needed) {
     return (
@@ -54,8 +64,16 @@ export function LazyOwnSounds() {
   }
   return (
     <div>
-      <Button variant="outlined" onClick={() => input.current?.click()}>{s.addSounds}</Button>
-      <input ref={input} type="file" accept={OWN_SOUND_ACCEPT.join(',')} multiple hidden data-testid="own-sounds-input" onChange={(event) => setFiles(Array.from(event.target.files ?? []))} />
+      <Button
+        variant="outlined"
+        onClick={() => {
+          input.current?.click();
+          warmSection();
+        }}
+      >
+        {s.addSounds}
+      </Button>
+      <input ref={input} type="file" accept={OWN_SOUND_ACCEPT.join(',')} multiple hidden data-testid="own-sounds-input" onChange={(event) => pick(Array.from(event.target.files ?? []))} />
     </div>
   );
 }

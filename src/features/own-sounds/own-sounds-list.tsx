@@ -6,17 +6,20 @@ import DeleteIcon from '@mui/icons-material/DeleteForeverOutlined';
 import RenameIcon from '@mui/icons-material/DriveFileRenameOutlineOutlined';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import { useId, useState } from 'react';
-import { useSnapshot } from 'valtio';
+import { memo, useId, useState } from 'react';
 import { formatBytes } from '../../lib/format-bytes';
 import { ownSoundStrings as s } from '../../lib/own-sound-strings';
 import { DeleteOwnSoundDialog, RenameOwnSoundDialog } from './own-sound-dialogs';
 import { OwnSoundEmojiMenu } from './own-sound-emoji-menu';
-import { deleteOwnSound, ownSoundsStore, toggleOwnSound } from './own-sounds-store';
+import type { Snapshot } from 'valtio/vanilla';
+import type { OwnSoundRecord } from '../../lib/own-sounds-db';
+import { deleteOwnSound, toggleOwnSound } from './own-sounds-store';
 
-/** The stored sounds: play as the track (a second tap stops), choose an emoji, rename, delete. */
-export function OwnSoundsList() {
-  const { sounds, playingId } = useSnapshot(ownSoundsStore);
+/**
+ * The stored sounds: play as the track (a second tap stops), choose an emoji, rename, delete. Memoized: the section
+ * passes the store's deferred snapshot (lib/use-deferred-store.ts), so a new row mounts in the background.
+ */
+export const OwnSoundsList = memo(function OwnSoundsList({ sounds, playingId }: { sounds: Snapshot<OwnSoundRecord[]>; playingId: string | null }) {
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
   const headingId = useId();
@@ -60,4 +63,4 @@ export function OwnSoundsList() {
       )}
     </Box>
   );
-}
+});
