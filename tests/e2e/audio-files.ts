@@ -1,7 +1,23 @@
 /**
- * Audio files made at run time for the import tests (issue 41): 16-bit PCM as WAV, and as FLAC (verbatim subframes:
- * a valid stream any FLAC decoder reads, with no compression to get wrong). Pure, for Node.
+ * Audio files made at run time for the import tests (issue 41): a recording's texture (seeded noise), 16-bit PCM as
+ * WAV, and as FLAC (verbatim subframes: a valid stream any FLAC decoder reads, with no compression to get wrong). Pure,
+ * for Node.
  */
+
+/**
+ * Seeded, gently low-passed noise over a slow drift from −0.2 to +0.2, so the recording's ends are far apart: played
+ * end to start without the import's crossfade, the wrap is a jump of 0.4, many times the noise's own steps.
+ */
+export function recording(seconds: number, seed: number, rate = 48_000): Float32Array {
+  let state = seed;
+  let y = 0;
+  const n = seconds * rate;
+  return Float32Array.from({ length: n }, (_, i) => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    y = 0.8 * y + 0.2 * (state / 2 ** 32 - 0.5);
+    return 0.15 * y + 0.4 * (i / n - 0.5);
+  });
+}
 
 const toInt16 = (x: number) => Math.round(Math.max(-1, Math.min(1, x)) * 32767);
 

@@ -12,24 +12,9 @@ import { outputProbeScript, seamMetrics, type OutputProbe } from './output-probe
 import { db as dB, mixPanel, openMixPanel, playerBar, setLayerPercent } from './mix-panel';
 import { recordPower } from './record-rms';
 import { encodeMp3 } from '../../studio/mp3';
-import { flac, wav as wavFile } from './audio-files';
+import { flac, recording, wav as wavFile } from './audio-files';
 
 const RATE = 48_000;
-
-/**
- * Seeded, gently low-passed noise over a slow drift from −0.2 to +0.2, so the recording's ends are far apart: played
- * end to start without the import's crossfade, the wrap is a jump of 0.4, many times the noise's own steps.
- */
-function recording(seconds: number, seed: number, rate = RATE): Float32Array {
-  let state = seed;
-  let y = 0;
-  const n = seconds * rate;
-  return Float32Array.from({ length: n }, (_, i) => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    y = 0.8 * y + 0.2 * (state / 2 ** 32 - 0.5);
-    return 0.15 * y + 0.4 * (i / n - 0.5);
-  });
-}
 
 const wav = (channels: Float32Array[], rate = RATE) => wavFile(channels, rate);
 

@@ -19,6 +19,7 @@ import { SleepTimerChip } from '../../features/sleep-timer/sleep-timer-chip';
 import type { LastMixSources } from '../../stores/last-mix';
 import { mixStore } from '../../stores/mix-store';
 import { noiseStore } from '../../stores/noise-store';
+import { ownTrack } from '../../stores/own-track';
 import { playerStore } from '../../stores/player-store';
 import { sleepTimerStore } from '../../stores/sleep-timer-store';
 import { matchedRoute, pageTitle } from '../route-match';
@@ -37,8 +38,9 @@ const lastMixSources: LastMixSources = { player: playerStore, mix: mixStore, noi
 function PlayerDockSlot() {
   const player = useSnapshot(playerStore);
   const noise = useSnapshot(noiseStore);
+  const own = useSnapshot(ownTrack);
   const [Dock, setDock] = useState<ComponentType<{ lastMix: LastMixSources }> | null>(null);
-  const wanted = (player.status !== 'idle' && player.currentIndex !== null) || (noise.colour !== null && noise.status !== 'stopped');
+  const wanted = (player.status !== 'idle' && player.currentIndex !== null) || (noise.colour !== null && noise.status !== 'stopped') || own.id !== null;
   useEffect(() => {
     if (!wanted || Dock) return;
     let current = true;
@@ -49,7 +51,7 @@ function PlayerDockSlot() {
     return () => {
       current = false;
     };
-  }, [wanted, Dock, player.status, noise.status]);
+  }, [wanted, Dock, player.status, noise.status, own.id]);
   return Dock ? <Dock lastMix={lastMixSources} /> : null;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The mix's layers (issue 23): the engine reconciles voices to mixStore.layers as React reconciles a
  * tree (STYLE.md, "One clock, many layers"): a layer added starts, one removed fades out, a level
- * moved ramps; no layer knows another. Layers play while the track is meant to play, so they pause
+ * moved ramps; no layer knows another. Layers play while the track is meant to play (a catalogue track, or a
+ * listener's own sound as the track: stores/own-track.ts), so they pause
  * and resume with it (and with the lock screen and the sleep timer, which act on the track); all of
  * them end in the bus, under the master volume and the sleep timer's fade. A soundscape's compressed
  * file is read once and kept while the sound is in the mix; its decoded windows are counted.
@@ -11,6 +12,7 @@ import { soundscapes, type Soundscape } from '../../catalogue/catalogue';
 import { reportError } from '../../lib/error-reporting';
 import { layerSoundIndex, type MixLayer } from '../../stores/mix-layers';
 import { mixStore, type MixState } from '../../stores/mix-store';
+import { ownTrack, ownTrackPlaying, type OwnTrackState } from '../../stores/own-track';
 import { playerStore, type PlayerState } from '../../stores/player-store';
 import { afterAudioClock } from '../audio-clock-wait';
 import type { AudioBus, BusNodes } from '../audio-bus';
@@ -34,6 +36,8 @@ export interface LayerEngineDeps {
   runtime: LayerRuntime;
   mix?: MixState;
   player?: PlayerState;
+  /** A listener's own sound as the track (default: the app's). */
+  ownTrack?: OwnTrackState;
   /** A soundscape's file (default: fetched from its catalogue URL; the service worker answers offline); aborted when the sound leaves the mix. */
   fetchFile?: (url: string, signal: AbortSignal) => Promise<ArrayBuffer>;
   /** A soundscape's saved copy, else null (then it is fetched): offline, a saved layer plays as a saved track does. */
@@ -58,6 +62,7 @@ export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
   const { bus } = deps;
   const mix = deps.mix ?? mixStore;
   const player = deps.player ?? playerStore;
+  const own = deps.ownTrack ?? ownTrack;
   const fetchFile = deps.fetchFile ?? fetchFileBytes;
   const readSaved = deps.readSaved ?? (() => Promise.resolve(null));
   const drift = deps.drift ?? scheduleDrift;
@@ -108,10 +113,12 @@ export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
     joining = undefined;
   };
   const wanted = (): readonly MixLayer[] => {
-    if (player.currentIndex === null || player.intent !== 'play') {
+    // An own sound's voice starts on the audio clock as soon as its module is here: it counts as playing at once.
+    const ownPlays = ownTrackPlaying(own);
+    if (!ownPlays && (player.currentIndex === null || player.intent !== 'play')) {
       trackPlayed = false;
       stopJoining();
-    } else if (player.status === 'playing' && !trackPlayed) {
+    } else if ((ownPlays || player.status === 'playing') && !trackPlayed) {
       const nodes = bus.current();
       if (joining && joining.ctx !== nodes?.ctx) stopJoining();
       if (!nodes) trackPlayed = true;
@@ -184,7 +191,7 @@ export function createLayerEngine(deps: LayerEngineDeps): LayerEngine {
     applyDrift(added);
   };
 
-  const unsubscribers = [subscribe(mix, reconcile), subscribe(player, reconcile), bus.onReplaced(reconcile)];
+  const unsubscribers = [subscribe(mix, reconcile), subscribe(player, reconcile), subscribe(own, reconcile), bus.onReplaced(reconcile)];
   reconcile();
 
   return {

@@ -1,18 +1,23 @@
 /**
  * A listener's own sound as the track (issue 41): its voice (own-sound-voice.ts) under a gain that fades it in and
- * out. Starting one pauses the catalogue's track; a catalogue track starting stops it.
+ * out. Starting one pauses the catalogue's track and takes the speakers (the audio focus, as 'own'): a catalogue track
+ * or a noise on its own starting replaces it; the sleep timer's end pauses it.
  */
 import { subscribe } from 'valtio/vanilla';
+import { audioFocus, claimAudioFocus, type AudioFocusState } from '../../stores/audio-focus-store';
 import { pausePlayback, playerStore, type PlayerState } from '../../stores/player-store';
 import type { AudioBus } from '../audio-bus';
 import { fadeIn, fadeOut } from '../level-ramp';
 import { setSessionPlaybackState, showInMediaSession } from '../media-session';
-import { PRODUCT } from '../../lib/strings';
+import { PRODUCT, strings } from '../../lib/strings';
+import { layerName } from '../../stores/mix-layers';
+import { mixStore, type MixState } from '../../stores/mix-store';
 import type { OwnSoundSource, OwnSoundVoice } from './own-sound-voice';
 
 export type { OwnSoundSource };
 
-export type OwnSoundStop = { readonly reason: 'stopped' } | { readonly reason: 'failed'; readonly error: unknown };
+/** `replaced`: a catalogue track or another own sound took its place; `stopped`: paused (by the listener, the lock screen, the system, the sleep timer, a noise on its own). */
+export type OwnSoundStop = { readonly reason: 'stopped' | 'replaced' } | { readonly reason: 'failed'; readonly error: unknown };
 
 /** How the lock screen shows it: its name, and its cover (drawn once it sounds: the tap does not wait for it). */
 export interface OwnSoundSession {
@@ -39,15 +44,23 @@ interface Playing {
   readonly onStopped: (stop: OwnSoundStop) => void;
 }
 
-export function createOwnSoundPlayer(bus: AudioBus, store: PlayerState = playerStore): OwnSoundPlayer {
+export function createOwnSoundPlayer(bus: AudioBus, store: PlayerState = playerStore, focus: AudioFocusState = audioFocus, mix: MixState = mixStore): OwnSoundPlayer {
   let playing: Playing | null = null;
+  /** The lock screen's entry while it plays: its name and the layers under it, as a catalogue track's mix is named. */
+  let shown: OwnSoundSession | undefined;
+  let layerNames = '';
+  const show = (session: OwnSoundSession) => {
+    const title = strings.mixName(session.title, mix.layers.map((layer) => layerName(layer.sound)));
+    showInMediaSession({ title, artist: PRODUCT, artwork: session.artwork() }, { play: () => session.resume(), pause: () => end({ reason: 'stopped' }) });
+  };
 
-  /** `replaced`: something else plays now and owns the lock screen. */
-  const end = (stop: OwnSoundStop, replaced = false) => {
+  /** Replaced, something else plays now and owns the lock screen. */
+  const end = (stop: OwnSoundStop) => {
     const current = playing;
     if (!current) return;
     playing = null;
-    if (!replaced) setSessionPlaybackState('paused');
+    shown = undefined;
+    if (stop.reason !== 'replaced') setSessionPlaybackState('paused');
     const silentAt = fadeOut(current.gain.gain, current.ctx);
     current.voice?.stop(silentAt);
     setTimeout(() => current.gain.disconnect(), 1000 * (silentAt - current.ctx.currentTime) + 50);
@@ -57,14 +70,26 @@ export function createOwnSoundPlayer(bus: AudioBus, store: PlayerState = playerS
 
   // The catalogue's track starting (a tap, a playlist, the lock screen) takes the place of an own sound.
   subscribe(store, () => {
-    if (playing && store.intent === 'play') end({ reason: 'stopped' }, true);
+    if (playing && store.intent === 'play') end({ reason: 'replaced' });
+  });
+  // The sleep timer's end ('none') pauses it; a catalogue track or a noise on its own taking the speakers replaces it.
+  subscribe(focus, () => {
+    if (playing && focus.owner !== 'own') end({ reason: focus.owner === 'none' ? 'stopped' : 'replaced' });
   });
   bus.onReplaced(() => end({ reason: 'stopped' }));
+  // A layer added or removed renames it on the lock screen (levels do not).
+  subscribe(mix, () => {
+    const names = mix.layers.map((layer) => layer.sound).join();
+    if (names === layerNames) return;
+    layerNames = names;
+    if (shown) show(shown);
+  });
 
   return {
     play(source, onStopped, session) {
-      end({ reason: 'stopped' }, true);
+      end({ reason: 'replaced' });
       if (store.intent === 'play') pausePlayback(store);
+      claimAudioFocus('own', focus);
       const nodes = bus.open();
       if (!nodes) {
         onStopped({ reason: 'failed', error: new Error('Web Audio is not available') });
@@ -92,7 +117,8 @@ export function createOwnSoundPlayer(bus: AudioBus, store: PlayerState = playerS
         if (playing === current) end({ reason: 'failed', error });
       });
       if (session) {
-        showInMediaSession({ title: session.title, artist: PRODUCT, artwork: session.artwork() }, { play: () => session.resume(), pause: () => end({ reason: 'stopped' }) });
+        shown = session;
+        show(session);
         setSessionPlaybackState('playing');
       }
     },

@@ -72,7 +72,8 @@ export function createPlayerSession(deps: PlayerSessionDeps): PlayerSession {
 
   const unsubscribe = subscribe(focus, () => {
     if (lastOwner === 'player' && focus.owner !== 'player' && store.intent === 'play') deps.onFocusLost();
-    if (focus.owner === 'noise') sessionIsPlayers = false;
+    // A noise on its own, or an own sound as the track, shows itself on the lock screen now.
+    if (focus.owner === 'noise' || focus.owner === 'own') sessionIsPlayers = false;
     lastOwner = focus.owner;
   });
 

@@ -85,7 +85,7 @@ const ImportMessages = memo(function ImportMessages({ messages }: { messages: re
  * new row or the progress box in one task held a phone's main thread for up to 90 ms (bench/import.bench.ts).
  */
 export function OwnSoundsSection({ firstFiles, shared }: { firstFiles: readonly File[] | null; shared: string | null }) {
-  const { sounds, playingId, job, messages } = useDeferredStore(ownSoundsStore);
+  const { sounds, job, messages } = useDeferredStore(ownSoundsStore);
   const input = useRef<HTMLInputElement>(null);
   const over = useDropTarget(startImport);
   // The files that loaded this section (picked, dropped or shared before it was here) import once the list is read.
@@ -97,7 +97,7 @@ export function OwnSoundsSection({ firstFiles, shared }: { firstFiles: readonly 
   }, [firstFiles, shared]);
   return (
     <Stack spacing={1.5} data-testid="own-sounds-area">
-      <OwnSoundsList sounds={sounds} playingId={playingId} />
+      <OwnSoundsList sounds={sounds} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
         <Button variant="outlined" startIcon={<UploadIcon />} disabled={job !== null} onClick={() => input.current?.click()} sx={{ flexShrink: 0 }}>{s.addSounds}</Button>
         <Typography variant="body2" color="text.secondary">{s.addSoundsHint}</Typography>

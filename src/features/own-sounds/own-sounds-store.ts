@@ -7,11 +7,13 @@ import { playOwnSound, stopOwnSound, type OwnSoundStop } from '../../engine/own-
 import { drawOwnSoundCover } from './own-sound-cover';
 import { removeLayer } from '../../stores/mix-actions';
 import { ownLayerSound, setOwnSoundNames } from '../../stores/own-layers';
+import { ownTrack, registerOwnTrackToggle } from '../../stores/own-track';
+import { audioFocus } from '../../stores/audio-focus-store';
 
 /**
  * The listener's own sounds (issue 41): what is stored (read from the database, changed only once a write
- * succeeded), the import under way (own-sounds-import.ts runs it and keeps its progress), the messages of the last
- * imports, and which one plays.
+ * succeeded), the import under way (own-sounds-import.ts runs it and keeps its progress) and the messages of the last
+ * imports. Which one is the track, and whether it plays, is stores/own-track.ts (the bar and the layers read it).
  */
 export interface OwnSoundMessage {
   readonly id: number;
@@ -25,10 +27,9 @@ export interface OwnSoundsState {
   /** The import under way: which file, which of how many (how far it is: importProgress). */
   job: { name: string; position: number; count: number } | null;
   messages: OwnSoundMessage[];
-  playingId: string | null;
 }
 
-export const ownSoundsStore = proxy<OwnSoundsState>({ sounds: [], loaded: false, job: null, messages: [], playingId: null });
+export const ownSoundsStore = proxy<OwnSoundsState>({ sounds: [], loaded: false, job: null, messages: [] });
 
 // The names the mix's layers go by (stores/own-layers.ts), once the list has been read: set again only when a sound
 // or a name changed, not at each step of an import or message (what reads them, Surprise me and the mix panel on
@@ -56,7 +57,7 @@ tabs?.addEventListener('message', () => {
   void loadOwnSounds().then(() => {
     // One deleted in another tab stops here too, as the track and as a layer.
     for (const id of before.filter((each) => !ownSoundsStore.sounds.some((sound) => sound.id === each))) {
-      if (ownSoundsStore.playingId === id) stopOwnSound();
+      forgetOwnTrack(id);
       removeLayer(ownLayerSound(id));
     }
   });
@@ -118,6 +119,7 @@ async function changeOwnSound(id: string, change: OwnSoundChange, failure: strin
   }
   const sound = ownSoundsStore.sounds.find((each) => each.id === id);
   if (sound) Object.assign(sound, change);
+  if (ownTrack.id === id) showAsTrack(sound ?? { id, ...change });
   written();
   return true;
 }
@@ -135,7 +137,7 @@ export async function chooseOwnSoundEmoji(id: string, emoji: string): Promise<bo
 export async function deleteOwnSound(id: string): Promise<void> {
   const sound = ownSoundsStore.sounds.find((each) => each.id === id);
   if (!sound) return;
-  if (ownSoundsStore.playingId === id) stopOwnSound();
+  forgetOwnTrack(id);
   try {
     await deleteOwnSoundRecord(await db(), id);
   } catch (error) {
@@ -149,19 +151,43 @@ export async function deleteOwnSound(id: string): Promise<void> {
   removeLayer(ownLayerSound(id));
 }
 
-/** Call from the click itself (the context resumes inside the gesture). The database is opened by then: the list was read from it. */
+/** The bar's name and emoji for the track, kept current through a rename or a new emoji. */
+function showAsTrack(sound: { id: string; name?: string; emoji?: string }): void {
+  if (sound.name !== undefined) ownTrack.name = sound.name;
+  ownTrack.emoji = ownSoundEmoji(sound.emoji);
+}
+
+/** A sound deleted (here or in another tab) stops, and leaves the bar. */
+function forgetOwnTrack(id: string): void {
+  if (ownTrack.id !== id) return;
+  stopOwnSound();
+  ownTrack.id = null;
+  ownTrack.playing = false;
+}
+
+/**
+ * Plays a sound as the track, or pauses it if it is the one playing; a paused one plays again from a new walk. Call
+ * from the click itself (the context resumes inside the gesture). The database is opened by then: the list was read
+ * from it.
+ */
 export function toggleOwnSound(id: string): void {
-  if (ownSoundsStore.playingId === id) {
+  if (ownTrack.id === id && ownTrack.playing) {
     stopOwnSound();
     return;
   }
   const sound = ownSoundsStore.sounds.find((each) => each.id === id);
   if (!sound) return;
-  ownSoundsStore.playingId = id;
+  ownTrack.id = id;
+  ownTrack.playing = true;
+  showAsTrack(sound);
   // The record as stored (its form, Opus or PCM, included) with a reader of its chunks, as a layer's (own-sounds-db.ts openOwnSoundReader).
   const source = { ...sound, readChunk: async (index: number) => readOwnChunk(await db(), id, index) };
   const onStopped = (stop: OwnSoundStop) => {
-    if (ownSoundsStore.playingId === id) ownSoundsStore.playingId = null;
+    if (ownTrack.id !== id) return;
+    // Replaced by a catalogue track, it leaves the bar; paused (by the listener, the lock screen, the sleep timer) or
+    // failed, it stays there, paused.
+    if (stop.reason === 'replaced') ownTrack.id = null;
+    ownTrack.playing = false;
     if (stop.reason === 'failed') {
       reportError(stop.error, 'Lull: your sound could not play:');
       say('error', s.playFailed(sound.name));
@@ -175,3 +201,13 @@ export function toggleOwnSound(id: string): void {
   };
   playOwnSound(source, onStopped, session);
 }
+
+// Paused in the bar, it gives its place to a catalogue track or a noise on its own that takes the speakers (playing,
+// the player replaces it: onStopped above).
+subscribe(audioFocus, () => {
+  if (ownTrack.id !== null && !ownTrack.playing && (audioFocus.owner === 'player' || audioFocus.owner === 'noise')) ownTrack.id = null;
+});
+
+registerOwnTrackToggle(() => {
+  if (ownTrack.id !== null) toggleOwnSound(ownTrack.id);
+});

@@ -16,6 +16,7 @@ import { strings } from '../../lib/strings';
 import { layerName } from '../../stores/mix-layers';
 import { mixStore } from '../../stores/mix-store';
 import { noiseStore } from '../../stores/noise-store';
+import { ownTrack, toggleOwnTrack } from '../../stores/own-track';
 import { playerStore, playNext, playPrevious, togglePlayback } from '../../stores/player-store';
 import { stopNoise } from '../../engine/noise/noise-engine';
 import { useSpaceShortcut } from './use-space-shortcut';
@@ -83,19 +84,44 @@ const keepScrolledIntoViewAboveBar = (
 );
 
 /**
- * SPEC 2: floating at bottom centre, 58px high, hidden while no track is selected. The noise bed
- * shows under the title; `mixControls` (the app shell passes the mix feature's button) sits at the end.
+ * SPEC 2: floating at bottom centre, 58px high, hidden while no track is selected (a catalogue track, or a
+ * listener's own sound as the track). The layers show under the title; `mixControls` (the app shell passes the mix feature's button) sits at the end.
  */
 export function PlayerBar({ mixControls }: { mixControls?: ReactNode }) {
   useSpaceShortcut();
   const player = useSnapshot(playerStore);
   const mix = useSnapshot(mixStore);
   const noise = useSnapshot(noiseStore);
+  const own = useSnapshot(ownTrack);
   const restoreFocus = useRestoredFocus(player.status);
   const active = player.status !== 'idle' && player.currentIndex !== null;
   // The bar appears in a pass after the tap's own task (it goes at once): its first mount is the
   // heaviest part of a first tap's render, and the track element starts fetching only after that task.
   const shown = useDeferredValue(active) && active;
+  const layersLine = mix.layers.length > 0 && (
+    <Typography noWrap variant="caption" component="p" color="text.secondary" data-testid="player-layers" data-sounds={mix.layers.map((layer) => layer.sound).join(' ')} sx={{ lineHeight: 1.2 }}>
+      {strings.mixLayersShown(mix.layers.map((layer) => layerName(layer.sound)))}
+    </Typography>
+  );
+  if (own.id !== null) {
+    // A listener's own sound as the track (issue 41): its name, Play/Pause, the layers under it; no previous or next.
+    return (
+      <Paper component="section" aria-label={strings.playerLabel} data-testid="player-bar" data-status={own.playing ? 'playing' : 'paused'} data-own={own.id} elevation={6} sx={barSx}>
+        {keepScrolledIntoViewAboveBar}
+        <IconButton onClick={toggleOwnTrack} aria-label={own.playing ? strings.pause : strings.play} color="primary" size="large">
+          {own.playing ? <PauseIcon /> : <PlayArrowIcon />}
+        </IconButton>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography noWrap data-testid="player-title" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+            <span aria-hidden="true">{own.emoji} </span>
+            {own.name}
+          </Typography>
+          {layersLine}
+        </Box>
+        {mixControls}
+      </Paper>
+    );
+  }
   if (!shown || player.currentIndex === null) {
     // A noise playing on its own keeps playing across pages (issue 13): the bar shows it, with its Pause.
     if (noise.colour === null || noise.status === 'stopped') return null;
@@ -145,11 +171,7 @@ export function PlayerBar({ mixControls }: { mixControls?: ReactNode }) {
               <Typography noWrap variant="caption" component="p" role="status" color="warning.main" title={player.stoppedReason} data-testid="player-stopped-reason" sx={{ lineHeight: 1.2 }}>
                 {player.stoppedReason}
               </Typography>
-            ) : mix.layers.length > 0 && (
-              <Typography noWrap variant="caption" component="p" color="text.secondary" data-testid="player-layers" data-sounds={mix.layers.map((layer) => layer.sound).join(' ')} sx={{ lineHeight: 1.2 }}>
-                {strings.mixLayersShown(mix.layers.map((layer) => layerName(layer.sound)))}
-              </Typography>
-            )}
+            ) : layersLine}
           </Box>
           <IconButton {...restoreFocus('previous')} onClick={() => playPrevious()} aria-label={strings.previousTrack}>
             <SkipPreviousIcon />

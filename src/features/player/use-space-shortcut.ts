@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { ownTrack, toggleOwnTrack } from '../../stores/own-track';
 import { playerStore, togglePlayback } from '../../stores/player-store';
 
 /** Controls where Space already means something (typing, pressing, choosing, scrolling a list). */
@@ -35,11 +36,13 @@ export function useSpaceShortcut(): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== ' ' || event.repeat || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
-      if (playerStore.status === 'idle' || spaceBelongsToTarget(event.target)) return;
+      const own = ownTrack.id !== null;
+      if ((!own && playerStore.status === 'idle') || spaceBelongsToTarget(event.target)) return;
       // Keep a modal dialog's Space to itself.
       if (event.target instanceof Element && event.target.closest('[role="dialog"]')) return;
       event.preventDefault();
-      togglePlayback();
+      if (own) toggleOwnTrack();
+      else togglePlayback();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

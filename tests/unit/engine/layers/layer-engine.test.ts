@@ -15,6 +15,8 @@ import { parseMp3Layout } from '../../../../src/engine/soundscape/mp3-layout';
 import { createMixStore } from '../../../../src/stores/mix-store';
 import { addLayer, applyMix, removeLayer, setBedLevel, setLayerLevel, setMixAlive } from '../../../../src/stores/mix-actions';
 import { createPlayerStore, pausePlayback, playSound, reportPlaying } from '../../../../src/stores/player-store';
+import { proxy } from 'valtio/vanilla';
+import type { OwnTrackState } from '../../../../src/stores/own-track';
 import { countLiveBuffers } from '../live-buffers';
 
 type TestContext = AudioContext & { $processTo(time: string): void };
@@ -45,6 +47,7 @@ function patch<T extends object, K extends keyof T>(target: T, key: K, value: T[
 function harness(deps: { fetchFile?: (url: string, signal?: AbortSignal) => Promise<ArrayBuffer>; readSaved?: (sound: Soundscape) => Promise<ArrayBuffer | null> } = {}) {
   const mix = createMixStore();
   const player = createPlayerStore();
+  const ownTrack = proxy<OwnTrackState>({ id: null, name: '', emoji: '', playing: false });
   const contexts: TestContext[] = [];
   const gains: GainNode[] = [];
   const createGain = AudioContext.prototype.createGain;
@@ -76,6 +79,7 @@ function harness(deps: { fetchFile?: (url: string, signal?: AbortSignal) => Prom
     runtime: { ramp, fadeIn, fadeOut, loadLoopWindows },
     mix,
     player,
+    ownTrack,
     fetchFile: (url, signal) => {
       fetched.push(url);
       return deps.fetchFile?.(url, signal) ?? Promise.resolve(FIXTURE.slice().buffer);
@@ -86,7 +90,7 @@ function harness(deps: { fetchFile?: (url: string, signal?: AbortSignal) => Prom
   const levelGain = (i: number) => gains[2 + 2 * i]!;
   const driftNow = (i: number) => (gains[3 + 2 * i]!.gain as TestParam).$valueAtTime(contexts[0]!.currentTime);
   const levelNow = (i: number) => (levelGain(i).gain as TestParam).$valueAtTime(contexts[0]!.currentTime);
-  return { mix, player, contexts, gains, engine, levelGain, levelNow, driftNow, fetched };
+  return { mix, player, ownTrack, contexts, gains, engine, levelGain, levelNow, driftNow, fetched };
 }
 
 describe('layer engine', () => {
@@ -132,6 +136,38 @@ describe('layer engine', () => {
     // A new voice for the resumed track (the old one was released after its fade-out).
     expect(gains.length).toBe(6);
     expect(engine.playing).toEqual(['white']);
+  });
+
+  it("go under a listener's own sound as the track: they join once it plays, stay when a catalogue track takes its place, and pause with it", async () => {
+    const { mix, player, ownTrack, contexts, engine } = harness();
+    addLayer('brown', undefined, mix);
+    await settle();
+    // Paused in the bar, it has nothing under it.
+    Object.assign(ownTrack, { id: 'fan', name: 'Fan', playing: false });
+    await settle();
+    expect(contexts).toHaveLength(0);
+    ownTrack.playing = true;
+    await settle();
+    expect(engine.playing).toEqual(['brown']);
+    // Replaced by a catalogue track in the same tap (the own player pauses nothing: it is replaced): no gap, one voice.
+    playSound(CHILL, {}, player);
+    Object.assign(ownTrack, { id: null, playing: false });
+    await settle();
+    expect(engine.playing).toEqual(['brown']);
+    reportPlaying(player);
+    // The catalogue track paused, then the own sound played again: the layers follow it.
+    pausePlayback(player);
+    await settle();
+    expect(engine.playing).toEqual([]);
+    Object.assign(ownTrack, { id: 'fan', playing: true });
+    await settle();
+    contexts[0]!.$processTo('00:01.000');
+    await settle();
+    expect(engine.playing).toEqual(['brown']);
+    ownTrack.playing = false;
+    await settle();
+    expect(engine.playing).toEqual([]);
+    expect(contexts).toHaveLength(1);
   });
 
   it('with the graph already running, layers join after the track has played JOIN_AFTER_S on the audio clock; a pause first cancels the join', async () => {
