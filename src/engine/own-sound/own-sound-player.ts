@@ -19,17 +19,17 @@ export type { OwnSoundSource };
 /** `replaced`: a catalogue track or another own sound took its place; `stopped`: paused (by the listener, the lock screen, the system, the sleep timer, a noise on its own). */
 export type OwnSoundStop = { readonly reason: 'stopped' | 'replaced' } | { readonly reason: 'failed'; readonly error: unknown };
 
-/** How the lock screen shows it: its name, and its cover (drawn once it sounds: the tap does not wait for it). */
+/** How the lock screen shows it: its name, and its cover (drawn from the stored sound once it is read: the tap does not wait for it). */
 export interface OwnSoundSession {
   readonly title: string;
-  artwork(): string;
+  artwork(source: OwnSoundSource): string;
   /** The lock screen's Play, once it was paused there: the app starts it as its own Play does. */
   resume(): void;
 }
 
 export interface OwnSoundPlayer {
-  /** Call inside the tap: the context resumes there. */
-  play(source: OwnSoundSource, onStopped: (stop: OwnSoundStop) => void, session?: OwnSoundSession): void;
+  /** Call inside the tap: the context resumes there; the sound starts once `source` is read (a rejection fails it). */
+  play(source: Promise<OwnSoundSource>, onStopped: (stop: OwnSoundStop) => void, session?: OwnSoundSession): void;
   stop(): void;
 }
 
@@ -47,11 +47,11 @@ interface Playing {
 export function createOwnSoundPlayer(bus: AudioBus, store: PlayerState = playerStore, focus: AudioFocusState = audioFocus, mix: MixState = mixStore): OwnSoundPlayer {
   let playing: Playing | null = null;
   /** The lock screen's entry while it plays: its name and the layers under it, as a catalogue track's mix is named. */
-  let shown: OwnSoundSession | undefined;
+  let shown: { session: OwnSoundSession; artwork: string } | undefined;
   let layerNames = '';
-  const show = (session: OwnSoundSession) => {
+  const show = ({ session, artwork }: { session: OwnSoundSession; artwork: string }) => {
     const title = strings.mixName(session.title, mix.layers.map((layer) => layerName(layer.sound)));
-    showInMediaSession({ title, artist: PRODUCT, artwork: session.artwork() }, { play: () => session.resume(), pause: () => end({ reason: 'stopped' }) });
+    showInMediaSession({ title, artist: PRODUCT, artwork }, { play: () => session.resume(), pause: () => end({ reason: 'stopped' }) });
   };
 
   /** Replaced, something else plays now and owns the lock screen. */
@@ -102,25 +102,26 @@ export function createOwnSoundPlayer(bus: AudioBus, store: PlayerState = playerS
       gain.connect(nodes.input);
       const current: Playing = { ctx, gain, voice: null, onStopped };
       playing = current;
-      // The context resumed inside the tap (bus.open); the voice starts once its module is here, faded in from then.
-      import('./own-sound-voice').then(({ startOwnSoundVoice }) => {
+      // The context resumed inside the tap (bus.open); the voice starts once its module and the sound are here,
+      // faded in from then, and the lock screen shows it with its cover.
+      Promise.all([import('./own-sound-voice'), source]).then(([{ startOwnSoundVoice }, sound]) => {
         if (playing !== current) return;
         const at = Math.ceil((ctx.currentTime + START_LEAD_S) * ctx.sampleRate) / ctx.sampleRate;
         fadeIn(gain.gain, ctx, 1, at);
         current.voice = startOwnSoundVoice({
-          ctx, output: gain, source, at,
+          ctx, output: gain, source: sound, at,
           onFailed: (error) => {
             if (playing === current) end({ reason: 'failed', error });
           },
         });
+        if (session) {
+          shown = { session, artwork: session.artwork(sound) };
+          show(shown);
+        }
       }, (error: unknown) => {
         if (playing === current) end({ reason: 'failed', error });
       });
-      if (session) {
-        shown = session;
-        show(session);
-        setSessionPlaybackState('playing');
-      }
+      if (session) setSessionPlaybackState('playing');
     },
     stop: () => end({ reason: 'stopped' }),
   };
@@ -135,7 +136,7 @@ export function startOwnSoundPlayer(bus: AudioBus): OwnSoundPlayer {
 }
 
 /** Call from the click handler itself: the context must be resumed inside the user's gesture. */
-export const playOwnSound = (source: OwnSoundSource, onStopped: (stop: OwnSoundStop) => void, session?: OwnSoundSession): void => {
+export const playOwnSound = (source: Promise<OwnSoundSource>, onStopped: (stop: OwnSoundStop) => void, session?: OwnSoundSession): void => {
   if (shared) shared.play(source, onStopped, session);
   else onStopped({ reason: 'failed', error: new Error('the player has not started') });
 };

@@ -2,18 +2,16 @@ import { proxy, subscribe } from 'valtio/vanilla';
 import { reportError } from '../../lib/error-reporting';
 import { nameProblem } from '../../lib/name-check';
 import { MAX_OWN_SOUND_NAME_LENGTH, ownSoundEmoji, ownSoundStrings as s } from '../../lib/own-sound-strings';
-import { changeOwnSoundRecord, deleteOwnSoundRecord, listOwnSounds, ownSoundsDb, readOwnChunk, type OwnSoundChange, type OwnSoundRecord } from '../../lib/own-sounds-db';
-import { playOwnSound, stopOwnSound, type OwnSoundStop } from '../../engine/own-sound/own-sound-player';
-import { drawOwnSoundCover } from './own-sound-cover';
+import { changeOwnSoundRecord, deleteOwnSoundRecord, listOwnSounds, ownSoundsDb, type OwnSoundChange, type OwnSoundRecord } from '../../lib/own-sounds-db';
+import { forgetOwnTrack, playOwnTrack, renameOwnTrack, toggleOwnTrack } from '../../engine/own-sound/own-track';
 import { removeLayer } from '../../stores/mix-actions';
 import { ownLayerSound, setOwnSoundNames } from '../../stores/own-layers';
-import { ownTrack, registerOwnTrackToggle } from '../../stores/own-track';
-import { audioFocus } from '../../stores/audio-focus-store';
+import { ownTrack } from '../../stores/own-track';
 
 /**
  * The listener's own sounds (issue 41): what is stored (read from the database, changed only once a write
  * succeeded), the import under way (own-sounds-import.ts runs it and keeps its progress) and the messages of the last
- * imports. Which one is the track, and whether it plays, is stores/own-track.ts (the bar and the layers read it).
+ * imports. Which one is the track, and whether it plays, is stores/own-track.ts (engine/own-sound/own-track.ts plays it).
  */
 export interface OwnSoundMessage {
   readonly id: number;
@@ -105,9 +103,6 @@ export function validateOwnSoundName(name: string): 'required' | 'tooLong' | nul
   return problem === 'empty' ? 'required' : problem;
 }
 
-/** Where the page cannot draw a cover: the app's icon, as a noise has. */
-const FALLBACK_ARTWORK = '/icons/icon-512.png';
-
 /** Stored first; the list changes only once the write succeeded, and a failure says so. */
 async function changeOwnSound(id: string, change: OwnSoundChange, failure: string): Promise<boolean> {
   try {
@@ -119,7 +114,7 @@ async function changeOwnSound(id: string, change: OwnSoundChange, failure: strin
   }
   const sound = ownSoundsStore.sounds.find((each) => each.id === id);
   if (sound) Object.assign(sound, change);
-  if (ownTrack.id === id) showAsTrack(sound ?? { id, ...change });
+  renameOwnTrack(id, change);
   written();
   return true;
 }
@@ -151,63 +146,10 @@ export async function deleteOwnSound(id: string): Promise<void> {
   removeLayer(ownLayerSound(id));
 }
 
-/** The bar's name and emoji for the track, kept current through a rename or a new emoji. */
-function showAsTrack(sound: { id: string; name?: string; emoji?: string }): void {
-  if (sound.name !== undefined) ownTrack.name = sound.name;
-  ownTrack.emoji = ownSoundEmoji(sound.emoji);
-}
-
-/** A sound deleted (here or in another tab) stops, and leaves the bar. */
-function forgetOwnTrack(id: string): void {
-  if (ownTrack.id !== id) return;
-  stopOwnSound();
-  ownTrack.id = null;
-  ownTrack.playing = false;
-}
-
-/**
- * Plays a sound as the track, or pauses it if it is the one playing; a paused one plays again from a new walk. Call
- * from the click itself (the context resumes inside the gesture). The database is opened by then: the list was read
- * from it.
- */
+/** A sound's Play under Your sounds: as the track (the mix's layers under it), or its Pause while it plays. Call from the click itself. */
 export function toggleOwnSound(id: string): void {
-  if (ownTrack.id === id && ownTrack.playing) {
-    stopOwnSound();
-    return;
-  }
   const sound = ownSoundsStore.sounds.find((each) => each.id === id);
   if (!sound) return;
-  ownTrack.id = id;
-  ownTrack.playing = true;
-  showAsTrack(sound);
-  // The record as stored (its form, Opus or PCM, included) with a reader of its chunks, as a layer's (own-sounds-db.ts openOwnSoundReader).
-  const source = { ...sound, readChunk: async (index: number) => readOwnChunk(await db(), id, index) };
-  const onStopped = (stop: OwnSoundStop) => {
-    if (ownTrack.id !== id) return;
-    // Replaced by a catalogue track, it leaves the bar; paused (by the listener, the lock screen, the sleep timer) or
-    // failed, it stays there, paused.
-    if (stop.reason === 'replaced') ownTrack.id = null;
-    ownTrack.playing = false;
-    if (stop.reason === 'failed') {
-      reportError(stop.error, 'Lull: your sound could not play:');
-      say('error', s.playFailed(sound.name));
-    }
-  };
-  const session = {
-    title: sound.name,
-    artwork: () => drawOwnSoundCover(sound) ?? FALLBACK_ARTWORK,
-    // The lock screen's Play after its Pause: as the row's Play.
-    resume: () => toggleOwnSound(id),
-  };
-  playOwnSound(source, onStopped, session);
+  if (ownTrack.id === id && ownTrack.playing) toggleOwnTrack();
+  else playOwnTrack(id, sound);
 }
-
-// Paused in the bar, it gives its place to a catalogue track or a noise on its own that takes the speakers (playing,
-// the player replaces it: onStopped above).
-subscribe(audioFocus, () => {
-  if (ownTrack.id !== null && !ownTrack.playing && (audioFocus.owner === 'player' || audioFocus.owner === 'noise')) ownTrack.id = null;
-});
-
-registerOwnTrackToggle(() => {
-  if (ownTrack.id !== null) toggleOwnSound(ownTrack.id);
-});

@@ -16,9 +16,10 @@ import { strings } from '../../lib/strings';
 import { layerName } from '../../stores/mix-layers';
 import { mixStore } from '../../stores/mix-store';
 import { noiseStore } from '../../stores/noise-store';
-import { ownTrack, toggleOwnTrack } from '../../stores/own-track';
+import { ownTrack } from '../../stores/own-track';
 import { playerStore, playNext, playPrevious, togglePlayback } from '../../stores/player-store';
 import { stopNoise } from '../../engine/noise/noise-engine';
+import { toggleOwnTrack } from '../../engine/own-sound/own-track';
 import { useSpaceShortcut } from './use-space-shortcut';
 
 type Control = 'toggle' | 'previous' | 'next';
@@ -83,6 +84,13 @@ const keepScrolledIntoViewAboveBar = (
   <GlobalStyles styles={{ html: { scrollPaddingBottom: `${layout.playerBarBottomPx + layout.playerBarHeightPx + layout.focusClearancePx}px` } }} />
 );
 
+/** Why it stopped when the listener did not stop it (issue 40), read out as it appears. */
+const stoppedLine = (reason: string) => (
+  <Typography noWrap variant="caption" component="p" role="status" color="warning.main" title={reason} data-testid="player-stopped-reason" sx={{ lineHeight: 1.2 }}>
+    {reason}
+  </Typography>
+);
+
 /**
  * SPEC 2: floating at bottom centre, 58px high, hidden while no track is selected (a catalogue track, or a
  * listener's own sound as the track). The layers show under the title; `mixControls` (the app shell passes the mix feature's button) sits at the end.
@@ -116,7 +124,7 @@ export function PlayerBar({ mixControls }: { mixControls?: ReactNode }) {
             <span aria-hidden="true">{own.emoji} </span>
             {own.name}
           </Typography>
-          {layersLine}
+          {own.stoppedReason ? stoppedLine(own.stoppedReason) : layersLine}
         </Box>
         {mixControls}
       </Paper>
@@ -166,12 +174,7 @@ export function PlayerBar({ mixControls }: { mixControls?: ReactNode }) {
               {sound && <span aria-hidden="true">{sound.emoji} </span>}
               {title}
             </Typography>
-            {player.status === 'paused' && player.stoppedReason ? (
-              // Why it stopped when the listener did not stop it (issue 40), read out as it appears.
-              <Typography noWrap variant="caption" component="p" role="status" color="warning.main" title={player.stoppedReason} data-testid="player-stopped-reason" sx={{ lineHeight: 1.2 }}>
-                {player.stoppedReason}
-              </Typography>
-            ) : layersLine}
+            {player.status === 'paused' && player.stoppedReason ? stoppedLine(player.stoppedReason) : layersLine}
           </Box>
           <IconButton {...restoreFocus('previous')} onClick={() => playPrevious()} aria-label={strings.previousTrack}>
             <SkipPreviousIcon />

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { ownTrack, toggleOwnTrack } from '../../stores/own-track';
+import { toggleOwnTrack } from '../../engine/own-sound/own-track';
+import { ownTrack } from '../../stores/own-track';
 import { playerStore, togglePlayback } from '../../stores/player-store';
 
 /** Controls where Space already means something (typing, pressing, choosing, scrolling a list). */

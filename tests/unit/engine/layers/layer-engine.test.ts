@@ -47,7 +47,7 @@ function patch<T extends object, K extends keyof T>(target: T, key: K, value: T[
 function harness(deps: { fetchFile?: (url: string, signal?: AbortSignal) => Promise<ArrayBuffer>; readSaved?: (sound: Soundscape) => Promise<ArrayBuffer | null> } = {}) {
   const mix = createMixStore();
   const player = createPlayerStore();
-  const ownTrack = proxy<OwnTrackState>({ id: null, name: '', emoji: '', playing: false });
+  const ownTrack = proxy<OwnTrackState>({ id: null, name: '', emoji: '', playing: false, stoppedReason: null });
   const contexts: TestContext[] = [];
   const gains: GainNode[] = [];
   const createGain = AudioContext.prototype.createGain;

@@ -1,7 +1,7 @@
 /** An own sound's cover (issue 41): its hills follow its spectrum, band by band, and a sound keeps its palette. */
 import { describe, expect, it } from 'vitest';
 import { SCENES } from '../../../../src/catalogue/cover-scenes';
-import { coverHeights, coverScene, hillColours } from '../../../../src/features/own-sounds/own-sound-cover';
+import { coverHeights, coverScene, hillColours } from '../../../../src/engine/own-sound/own-sound-cover';
 
 describe('an own sound\'s cover', () => {
   it('spreads the bands over the width: each band\'s level at its column, a smooth step between', () => {
