@@ -6,7 +6,8 @@ import { hasOwn, isRecord, readJson, STORAGE_KEYS, writeJson, type WriteResult }
 import { MAX_LAYERS, type MixLayer } from './mix-layers';
 import { MIX_PERSIST_DELAY_MS, type MixState } from './mix-store';
 import type { NoiseState } from './noise-store';
-import { isOwnLayer } from './own-layers';
+import { isOwnLayer, ownLayerSound } from './own-layers';
+import type { OwnTrackState } from './own-track';
 import type { PlayerState } from './player-store';
 import type { SleepTimerState } from './sleep-timer-store';
 
@@ -15,7 +16,8 @@ import type { SleepTimerState } from './sleep-timer-store';
  * (a JSON object), so a page the system killed in the night can be continued with one tap:
  *   { sound: string | null, layers: { sound, level }[], alive: boolean, seed: number, volume: number,
  *     timer: { endsAt: number, fadeMinutes: number } | null }
- * `sound` is the track's catalogue slug (null: a noise alone, as its one layer), the layers and
+ * `sound` is the track's catalogue slug or a listener's own sound, `own:<id>` (null: a noise alone, as its one
+ * layer), the layers and
  * seed as in a saved mix, `volume` the master volume 0..1, `timer` a running sleep timer's deadline
  * (Date.now ms) and its long fade. The value is written whole by the tab that plays (last writer
  * wins, nothing is merged), so two tabs never leave half of each other's. An unreadable value is
@@ -54,7 +56,7 @@ function parseTimer(value: unknown): LastMix['timer'] | undefined {
 export function parseLastMix(value: unknown): LastMix | undefined {
   if (!isRecord(value) || !hasExactly(value, FIELDS)) return undefined;
   const { sound, layers, alive, seed, volume } = value;
-  if (!(sound === null || (typeof sound === 'string' && SLUG.test(sound)))) return undefined;
+  if (!(sound === null || (typeof sound === 'string' && (SLUG.test(sound) || isOwnLayer(sound))))) return undefined;
   if (!Array.isArray(layers) || layers.length > MAX_LAYERS || (sound === null && layers.length !== 1)) return undefined;
   const parsed: MixLayer[] = [];
   for (const raw of layers as unknown[]) {
@@ -91,15 +93,17 @@ export const writeLastMix = (mix: LastMix): WriteResult =>
  */
 export interface LastMixSources {
   player: PlayerState;
+  own: OwnTrackState;
   mix: MixState;
   noise: NoiseState;
   timer: SleepTimerState;
 }
 
-/** What plays now, as the last mix: the current track with its layers, or a noise alone; undefined when nothing plays. */
-export function playingMix({ player, mix, noise, timer }: LastMixSources): LastMix | undefined {
+/** What plays now, as the last mix: the current track (a catalogue one or an own sound) with its layers, or a noise alone; undefined when nothing plays. */
+export function playingMix({ player, own, mix, noise, timer }: LastMixSources): LastMix | undefined {
   const running = timer.status !== 'idle' && timer.endsAt !== null;
   const rest = { alive: mix.alive, seed: mix.seed, volume: mix.masterVolume, timer: running ? { endsAt: timer.endsAt!, fadeMinutes: timer.fadeMinutes } : null };
+  if (own.id !== null && own.playing) return { sound: ownLayerSound(own.id), layers: mix.layers.map((layer) => ({ ...layer })), ...rest };
   const track = player.currentIndex === null ? undefined : soundscapes[player.currentIndex];
   if (track && player.status === 'playing') return { sound: mediaSlug(track.name), layers: mix.layers.map((layer) => ({ ...layer })), ...rest };
   if (noise.colour !== null && noise.status === 'playing') return { sound: null, layers: [{ sound: noise.colour, level: mix.bedLevels[noise.colour] }], ...rest };
@@ -134,7 +138,7 @@ export function keepLastMix(sources: LastMixSources, delayMs: number = MIX_PERSI
     clearTimeout(timer);
     timer = setTimeout(flush, delayMs);
   };
-  const stops = [sources.player, sources.mix, sources.noise, sources.timer].map((store) => subscribe(store, schedule));
+  const stops = [sources.player, sources.own, sources.mix, sources.noise, sources.timer].map((store) => subscribe(store, schedule));
   // A locked phone hides the page first: that may be the last moment before the system kills it.
   const onHide = () => {
     if (document.visibilityState === 'hidden') flush();

@@ -9,9 +9,13 @@ import { isNoiseColour, type NoiseColour } from './noise-store';
 
 /** A soundscape added as a layer starts here, below the track it plays under. */
 export const DEFAULT_LAYER_LEVEL = 0.5;
-/** A mix as saved or shared: the track (a catalogue slug, or null) and what plays under it. */
+/** A mix as saved or shared: the track (a catalogue slug, a listener's own sound `own:<id>`, or null) and what plays under it. */
 export interface Mix {
   sound: string | null;
+  /** An own sound's name as the saved mix last knew it (issue 41): said when the device no longer holds it. */
+  soundName?: string;
+  /** A link's track was the sender's own sound (issue 41): not here, so a layer takes its place. */
+  senderOwnTrack?: boolean;
   layers: readonly MixLayer[];
   volume?: number;
   alive?: boolean;

@@ -94,6 +94,7 @@ export function saveMix(name: string, mix: Mix, store: SavedMixState = savedMixS
     id: newMixId(),
     name: name.trim(),
     sound: mix.sound,
+    ...(mix.soundName === undefined ? {} : { soundName: mix.soundName }),
     layers: mix.layers.map(withOwnName),
     alive: mix.alive ?? true,
     seed: mix.seed ?? 1,

@@ -2,7 +2,8 @@
  * A listener's own sound as the track (issue 41), in Chromium, heard: the player bar shows it, a catalogue layer joins
  * under it and is heard, the bar's Pause silences both and its Play brings both back, the sleep timer pauses it for
  * good (it does not come back when the timer's fade gain is restored), and a catalogue track takes its place with the
- * layer still under it.
+ * layer still under it. Kept as a mix: saved (by name), as the last mix (Continue), in a link (the sender's own, the
+ * rest plays), and deleted from under a saved mix (named, and its first soundscape layer takes its place).
  */
 import type { Page } from '@playwright/test';
 import { axeViolations, expect, test } from './fixtures';
@@ -14,15 +15,20 @@ import { recording, wav } from './audio-files';
 /** Under this the output is silence (nothing connected renders exact zeros; a fade's tail is far above it). */
 const SILENT = 1e-8;
 
+const importFan = async (page: Page) => {
+  await page.getByTestId('own-sounds-input').setInputFiles([{ name: 'fan.wav', mimeType: 'audio/wav', buffer: wav([recording(8, 5), recording(8, 6)], 48_000) }]);
+  const row = page.getByTestId('own-sound').filter({ hasText: 'fan' });
+  await expect(row).toHaveCount(1, { timeout: 45_000 });
+  return row;
+};
+
 const sounding = (page: Page) => page.evaluate(() => (window as unknown as { __audioCensus: { now(): { sounding: number } } }).__audioCensus.now().sounding);
 
 test.describe('your sound as the track', { tag: '@live' }, () => {
   test('the bar shows it; Rain joins under it and is heard; Pause silences both, Play brings both back; the sleep timer pauses it for good; a catalogue track takes its place', async ({ page }) => {
     await page.addInitScript(outputProbeScript(1024));
     await page.goto('/');
-    await page.getByTestId('own-sounds-input').setInputFiles([{ name: 'fan.wav', mimeType: 'audio/wav', buffer: wav([recording(8, 5), recording(8, 6)], 48_000) }]);
-    const row = page.getByTestId('own-sound').filter({ hasText: 'fan' });
-    await expect(row).toHaveCount(1, { timeout: 45_000 });
+    const row = await importFan(page);
 
     await row.getByRole('button', { name: 'Play fan' }).click();
     await expect(playerBar(page)).toHaveAttribute('data-status', 'playing');
@@ -79,5 +85,64 @@ test.describe('your sound as the track', { tag: '@live' }, () => {
     await expect(playerBar(page).getByTestId('player-title')).toHaveText(/Crickets$/);
     await expect(playerBar(page)).toHaveAttribute('data-status', 'playing');
     await expect(playerBar(page).getByTestId('player-layers')).toHaveText('+ Rain');
+  });
+
+  test('kept as a mix: saved by name, continued after the tab is closed, shared as the sender\'s own (the rest plays), and deleted from under a saved mix (named; Rain takes its place)', async ({ context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const first = await context.newPage();
+    await first.goto('/');
+    const row = await importFan(first);
+    await row.getByRole('button', { name: 'Play fan' }).click();
+    await openMixPanel(first);
+    await mixPanel(first).getByRole('combobox', { name: 'Add a layer' }).selectOption({ label: 'Rain' });
+    await setLayerPercent(first, 'Rain', 40);
+    await mixPanel(first).getByRole('button', { name: 'Save mix' }).click();
+    const dialog = first.getByRole('dialog', { name: 'Save this mix' });
+    await expect(dialog.getByLabel('Name')).toHaveValue('fan + Rain');
+    await dialog.getByLabel('Name').fill('Fan night');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const saved = await first.evaluate(() => JSON.parse(localStorage.getItem('savedMixes') ?? '[]') as { sound: string; soundName?: string; layers: unknown[] }[]);
+    expect(saved[0]).toMatchObject({ sound: expect.stringMatching(/^own:[a-z0-9-]+$/), soundName: 'fan', layers: [{ sound: 'rain', level: 0.4 }] });
+    await mixPanel(first).getByRole('button', { name: 'Copy link' }).click();
+    const link = await first.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(/\/\?mix=2&sound=own&layers=rain:40&volume=\d+&alive=1&seed=\d+$/);
+    await expect.poll(() => first.evaluate(() => JSON.parse(localStorage.getItem('lastMix') ?? 'null')?.sound)).toBe(saved[0]?.sound);
+    await first.close();
+
+    // The next visit offers it; one tap plays the sound as the track with Rain under it, heard.
+    const page = await context.newPage();
+    await page.addInitScript(outputProbeScript(1024));
+    await page.goto('/');
+    await page.getByTestId('continue-offer').getByRole('button', { name: 'Continue fan + Rain' }).click();
+    await expect(playerBar(page)).toHaveAttribute('data-status', 'playing');
+    await expect(playerBar(page).getByTestId('player-title')).toHaveText(/fan$/);
+    await expect(playerBar(page).getByTestId('player-layers')).toHaveText('+ Rain');
+    await expect.poll(() => sounding(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    expect(await recordPower(page, 1000)).toBeGreaterThan(1e-4);
+
+    // The link, on a device without the sound: it says so, and Rain plays as the track at its level.
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+    const card = page.getByTestId('shared-mix');
+    await expect(card.getByTestId('shared-mix-sender-own')).toHaveText('This mix also had a sound of the sender’s own, which only their device holds: the rest plays without it.');
+    expect(await axeViolations(page), 'axe, a link whose track was the sender’s own').toEqual([]);
+    await card.getByRole('button', { name: 'Play this mix' }).click();
+    await expect(playerBar(page).getByTestId('player-title')).toHaveText(/Rain$/);
+    await expect(playerBar(page)).toHaveAttribute('data-status', 'playing');
+    await expect(playerBar(page).getByTestId('player-layers')).toHaveCount(0);
+
+    // Deleted: the saved mix names it, and plays Rain in its place.
+    await page.goto('/');
+    await page.getByTestId('own-sound').filter({ hasText: 'fan' }).getByRole('button', { name: 'Delete fan' }).click();
+    await page.getByTestId('own-sound-confirm-delete').click();
+    await expect(page.getByTestId('own-sound')).toHaveCount(0);
+    await expect(playerBar(page)).toHaveCount(0);
+    await page.getByTestId('sound-grid').getByRole('button', { name: /^Crickets\b/ }).click();
+    await openMixPanel(page);
+    const mixRow = page.getByTestId('saved-mix').filter({ hasText: 'Fan night' });
+    await expect(mixRow.getByTestId('saved-mix-sounds')).toHaveText('fan + Rain');
+    await expect(mixRow.getByTestId('saved-mix-gone')).toHaveText('No longer on this device, so not playing: fan.');
+    await mixRow.getByRole('button', { name: 'Play mix Fan night' }).click();
+    await expect(playerBar(page).getByTestId('player-title')).toHaveText(/Rain$/);
+    await expect(playerBar(page)).toHaveAttribute('data-status', 'playing');
   });
 });

@@ -33,7 +33,7 @@ import { isSidebarShortcut, takeEarlySidebarShortcuts } from '../../lib/early-sh
  * The dock keeps what plays as the last mix (issue 40) of the stores handed to it here: imported by
  * the dock's chunk, the sleep timer's store would be split out of this one into the first load.
  */
-const lastMixSources: LastMixSources = { player: playerStore, mix: mixStore, noise: noiseStore, timer: sleepTimerStore };
+const lastMixSources: LastMixSources = { player: playerStore, own: ownTrack, mix: mixStore, noise: noiseStore, timer: sleepTimerStore };
 
 function PlayerDockSlot() {
   const player = useSnapshot(playerStore);

@@ -14,6 +14,7 @@ import { noiseStore } from '../../stores/noise-store';
 import { offlineStore } from '../../stores/offline-store';
 import { playerStore } from '../../stores/player-store';
 import { ownSoundNames } from '../../stores/own-layers';
+import { ownTrack } from '../../stores/own-track';
 import { mixPartName } from './mix-names';
 import { appPlaces, canPlayPlan, planMix, playMix } from './play-mix';
 
@@ -47,9 +48,10 @@ export function ContinueOffer() {
   const noise = useSnapshot(noiseStore);
   const offline = useSnapshot(offlineStore);
   useSnapshot(ownSoundNames);
+  const own = useSnapshot(ownTrack);
   const [mix] = useState(lastMixAtLoad);
   const [dismissed, setDismissed] = useState(false);
-  if (!mix || dismissed || player.currentIndex !== null || noise.colour !== null) return null;
+  if (!mix || dismissed || player.currentIndex !== null || noise.colour !== null || own.id !== null) return null;
   const plan = planMix(mix, appPlaces(offline));
   const [first, ...rest] = [mix.sound, ...mix.layers.map((layer) => layer.sound)].flatMap((slug) => (slug === null ? [] : [mixPartName(slug)]));
   const missing = plan.unavailable.map(mixPartName);

@@ -8,6 +8,7 @@ import { useSnapshot } from 'valtio';
 import { strings } from '../../lib/strings';
 import { mixStore } from '../../stores/mix-store';
 import { noiseStore } from '../../stores/noise-store';
+import { ownTrack } from '../../stores/own-track';
 import { playerStore } from '../../stores/player-store';
 import { currentSharedMix } from './current-mix';
 import { mixLink } from './mix-link';
@@ -49,8 +50,9 @@ export function CopyMixLinkButton() {
   const player = useSnapshot(playerStore);
   const noise = useSnapshot(noiseStore);
   const mix = useSnapshot(mixStore);
+  const own = useSnapshot(ownTrack);
   const [result, setResult] = useState<{ link: string; copied: boolean } | null>(null);
-  const shared = currentSharedMix(player, noise, mix);
+  const shared = currentSharedMix(player, noise, mix, own);
   if (!shared) return null;
 
   const copy = async () => {

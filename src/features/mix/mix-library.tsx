@@ -7,11 +7,12 @@ import { useSnapshot } from 'valtio';
 import { strings } from '../../lib/strings';
 import { mixStore } from '../../stores/mix-store';
 import { noiseStore } from '../../stores/noise-store';
+import { ownTrack } from '../../stores/own-track';
 import { playerStore } from '../../stores/player-store';
 import { saveMix } from '../../stores/saved-mix-store';
 import { currentSharedMix } from './current-mix';
 import { MixNameDialog } from './mix-name-dialog';
-import { mixPartName } from './mix-names';
+import { mixLayerName, mixPartName } from './mix-names';
 import { SavedMixesList } from './saved-mixes-list';
 
 /** In the mix panel: Save mix (the track, its layers, alive and seed; never the master volume) and the saved mixes. */
@@ -19,11 +20,12 @@ export function MixLibrary() {
   const player = useSnapshot(playerStore);
   const noise = useSnapshot(noiseStore);
   const mix = useSnapshot(mixStore);
+  const own = useSnapshot(ownTrack);
   const headingId = useId();
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
-  const shared = currentSharedMix(player, noise, mix);
-  const suggested = shared ? [shared.soundSlug, ...shared.layers.map((layer) => layer.sound)].flatMap((slug) => (slug ? [mixPartName(slug)] : [])).join(' + ') : '';
+  const shared = currentSharedMix(player, noise, mix, own);
+  const suggested = shared ? [...(shared.soundSlug ? [mixLayerName({ sound: shared.soundSlug, name: shared.soundName })] : []), ...shared.layers.map((layer) => mixPartName(layer.sound))].join(' + ') : '';
   return (
     <Stack spacing={1} data-testid="mix-library">
       {shared && (
@@ -41,7 +43,8 @@ export function MixLibrary() {
           title={strings.saveMixTitle}
           initialName={suggested}
           onSubmit={(name) => {
-            const result = saveMix(name, { sound: shared.soundSlug, layers: shared.layers, alive: shared.alive ?? true, seed: shared.seed ?? mix.seed });
+            const track = shared.soundName === undefined ? {} : { soundName: shared.soundName };
+            const result = saveMix(name, { sound: shared.soundSlug, ...track, layers: shared.layers, alive: shared.alive ?? true, seed: shared.seed ?? mix.seed });
             if (result.ok) setSaved(name.trim());
             return result;
           }}

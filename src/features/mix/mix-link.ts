@@ -47,8 +47,10 @@ export interface SharedMix {
   /** The levels' slow drift and its seed, when the link says. */
   alive?: boolean;
   seed?: number;
-  /** How many of the layers were the sender's own sounds (issue 41): named in the link, not playable from it. */
+  /** How many of the sounds were the sender's own (issue 41): named in the link, not playable from it. */
   senderOwn?: number;
+  /** The track was one of them (`sound=own`): the receiver's first soundscape layer takes its place. */
+  senderOwnTrack?: boolean;
 }
 
 /** Which part of a link was ignored. */
@@ -68,7 +70,8 @@ const toPercent = (level: number): number => Math.round(Math.min(1, Math.max(0, 
 /** The query string (with its '?') for a mix, in version 2. Slugs and numbers need no escaping, so ':' and ',' stay readable. */
 export function encodeMix(mix: SharedMix): string {
   const parts = [`mix=${MIX_LINK_VERSION}`];
-  if (mix.soundSlug !== null && SLUG.test(mix.soundSlug)) parts.push(`sound=${mix.soundSlug}`);
+  if (mix.soundSlug !== null && isOwnLayer(mix.soundSlug)) parts.push(`sound=${LINK_OWN}`);
+  else if (mix.soundSlug !== null && SLUG.test(mix.soundSlug)) parts.push(`sound=${mix.soundSlug}`);
   const layers = mix.layers
     .map((layer) => (isOwnLayer(layer.sound) ? { ...layer, sound: LINK_OWN } : layer))
     .filter((layer) => SLUG.test(layer.sound))
@@ -166,7 +169,9 @@ export function decodeMixLink(search: string, known: ReadonlySet<string> | Known
 
   const soundText = single('sound');
   let soundSlug: string | null = null;
-  if (soundText !== undefined) {
+  // The sender's own sound as the track (version 2): said, and the rest plays.
+  const ownTrack = version === '2' && soundText === LINK_OWN;
+  if (soundText !== undefined && !ownTrack) {
     if (SLUG.test(soundText) && sounds.tracks.has(soundText)) soundSlug = soundText;
     else ignored.add('sound');
   }
@@ -192,6 +197,10 @@ export function decodeMixLink(search: string, known: ReadonlySet<string> | Known
       const { layers, senderOwn } = parseLayers(layersText, sounds, soundSlug, ignored);
       mix.layers = layers;
       if (senderOwn > 0) mix.senderOwn = senderOwn;
+    }
+    if (ownTrack) {
+      mix.senderOwnTrack = true;
+      mix.senderOwn = (mix.senderOwn ?? 0) + 1;
     }
     const aliveText = single('alive');
     if (aliveText === '0' || aliveText === '1') mix.alive = aliveText === '1';

@@ -1,5 +1,6 @@
 import { mediaSlug } from '../../catalogue/entries';
 import { playNoise } from '../../engine/noise/noise-engine';
+import { playOwnTrack } from '../../engine/own-sound/own-track';
 import { layerSoundIndex, type MixLayer } from '../../stores/mix-layers';
 import { setMasterVolume } from '../../stores/mix-store';
 import { applyMix, setBedLevel, type Mix } from '../../stores/mix-actions';
@@ -15,6 +16,10 @@ import { playableSoundscapes, playerStore, playSound, resumePlayback } from '../
 export interface MixPlan {
   /** The track's catalogue index, when it can play. */
   trackIndex?: number;
+  /** The track's level, when a layer took the place of an own sound this device no longer holds. */
+  trackVolume?: number;
+  /** The listener's own sound as the track (issue 41): its id, when this device holds it. */
+  ownTrack?: string;
   /** Layers that can play (under the track). */
   layers: MixLayer[];
   /** Without a track, a noise plays alone (as a v1 link's noise did). */
@@ -36,12 +41,17 @@ export interface MixPlaces {
 }
 
 /** Pure: splits a mix into what plays and what does not. */
-export function planMix(mix: Pick<Mix, 'sound' | 'layers'>, places: MixPlaces): MixPlan {
+export function planMix(mix: Pick<Mix, 'sound' | 'layers' | 'senderOwnTrack'>, places: MixPlaces): MixPlan {
   const unavailable: string[] = [];
   const notOnDevice: string[] = [];
   const usable = (index: number | undefined): index is number => index !== undefined && places.available(index);
   let trackIndex: number | undefined;
-  if (mix.sound !== null) {
+  const ownTrackId = mix.sound === null ? undefined : ownLayerId(mix.sound);
+  let ownTrack: string | undefined;
+  if (ownTrackId !== undefined) {
+    if (places.ownSound(ownTrackId)) ownTrack = ownTrackId;
+    else notOnDevice.push(mix.sound!);
+  } else if (mix.sound !== null) {
     const index = places.trackIndex(mix.sound);
     if (usable(index)) trackIndex = index;
     else unavailable.push(mix.sound);
@@ -53,6 +63,14 @@ export function planMix(mix: Pick<Mix, 'sound' | 'layers'>, places: MixPlaces): 
     else (ownId === undefined ? unavailable : notOnDevice).push(layer.sound);
   }
   if (trackIndex !== undefined) return { trackIndex, layers, unavailable, notOnDevice };
+  if (ownTrack !== undefined) return { ownTrack, layers, unavailable, notOnDevice };
+  if (ownTrackId !== undefined || mix.senderOwnTrack === true) {
+    // The own sound that was the track is not on this device (deleted, or a link's sender's): the first soundscape
+    // layer that can play takes its place, at its level, and the rest stay under it.
+    const lead = layers.find((layer) => usable(places.trackIndex(layer.sound)));
+    const leadIndex = lead && places.trackIndex(lead.sound);
+    if (lead && leadIndex !== undefined) return { trackIndex: leadIndex, trackVolume: lead.level, layers: layers.filter((layer) => layer !== lead), unavailable, notOnDevice };
+  }
   // Layers play under a track: without one, a noise can still play on its own; the soundscapes cannot.
   const noise = layers.find((layer) => isNoiseColour(layer.sound));
   for (const layer of layers) if (layer !== noise && !isNoiseColour(layer.sound)) unavailable.push(layer.sound);
@@ -70,7 +88,7 @@ export const appPlaces = (offline: { readonly online: boolean; readonly cachedSo
   ownSound: mayHoldOwnSound,
 });
 
-export const canPlayPlan = (plan: MixPlan): boolean => plan.trackIndex !== undefined || plan.noiseAlone !== undefined;
+export const canPlayPlan = (plan: MixPlan): boolean => plan.trackIndex !== undefined || plan.ownTrack !== undefined || plan.noiseAlone !== undefined;
 
 /**
  * Plays what of `mix` can play. Runs inside the tap: browsers start sound only in a gesture.
@@ -83,7 +101,10 @@ export function playMix(mix: Mix, places: MixPlaces = appPlaces()): MixPlan {
     applyMix({ ...mix, layers: plan.layers });
     // playSound on the current track would toggle it: a mix asks for it to play.
     if (playerStore.currentIndex === plan.trackIndex && playerStore.status !== 'idle') resumePlayback();
-    else playSound(plan.trackIndex);
+    else playSound(plan.trackIndex, plan.trackVolume === undefined ? {} : { volume: plan.trackVolume });
+  } else if (plan.ownTrack !== undefined) {
+    applyMix({ ...mix, layers: plan.layers });
+    playOwnTrack(plan.ownTrack, mix.soundName === undefined ? {} : { name: mix.soundName });
   } else if (plan.noiseAlone) {
     if (mix.volume !== undefined) setMasterVolume(mix.volume);
     setBedLevel(plan.noiseAlone.colour, plan.noiseAlone.level);

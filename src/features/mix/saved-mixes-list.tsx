@@ -29,9 +29,10 @@ function SavedMixRow({ mix, onRename, onDelete, onPlayed }: { mix: Snapshot<Save
   useSnapshot(ownSoundNames);
   const nameId = useId();
   const plan = planMix(mix, appPlaces(offline));
-  const parts = [...(mix.sound === null ? [] : [mixPartName(mix.sound)]), ...mix.layers.map(mixLayerName)];
+  const track = mix.sound === null ? [] : [{ sound: mix.sound, ...(mix.soundName === undefined ? {} : { name: mix.soundName }) }];
+  const parts = [...track, ...mix.layers].map(mixLayerName);
   const missing = plan.unavailable.map(mixPartName);
-  const gone = mix.layers.filter((layer) => plan.notOnDevice.includes(layer.sound)).map(mixLayerName);
+  const gone = [...track, ...mix.layers].filter((part) => plan.notOnDevice.includes(part.sound)).map(mixLayerName);
   return (
     <Box component="li" aria-labelledby={nameId} data-testid="saved-mix" sx={{ listStyle: 'none', py: 1, borderTop: 1, borderColor: 'divider' }}>
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
@@ -52,7 +53,7 @@ function SavedMixRow({ mix, onRename, onDelete, onPlayed }: { mix: Snapshot<Save
           disabled={!canPlayPlan(plan)}
           aria-label={strings.playSavedMix(mix.name)}
           onClick={() => {
-            playMix({ sound: mix.sound, layers: mix.layers, alive: mix.alive, seed: mix.seed });
+            playMix({ sound: mix.sound, ...(mix.soundName === undefined ? {} : { soundName: mix.soundName }), layers: mix.layers, alive: mix.alive, seed: mix.seed });
             onPlayed?.();
           }}
         >

@@ -29,6 +29,7 @@ export const mixOfLink = (mix: SharedMix) => ({
   ...(mix.masterVolume === null ? {} : { volume: mix.masterVolume }),
   ...(mix.alive === undefined ? {} : { alive: mix.alive }),
   ...(mix.seed === undefined ? {} : { seed: mix.seed }),
+  ...(mix.senderOwnTrack ? { senderOwnTrack: true } : {}),
 });
 
 /** The longest the link stays in the address after Play when its track never reports playing. */

@@ -4,11 +4,13 @@
  * never written over another tab's value while nothing plays here, nor over an unreadable one.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { keepLastMix, type LastMixSources } from '../../../src/stores/last-mix';
+import { keepLastMix, parseLastMix, type LastMixSources } from '../../../src/stores/last-mix';
 import { createMixStore } from '../../../src/stores/mix-store';
 import { createNoiseStore } from '../../../src/stores/noise-store';
 import { createPlayerStore } from '../../../src/stores/player-store';
 import { createSleepTimerStore } from '../../../src/stores/sleep-timer-store';
+import { proxy } from 'valtio/vanilla';
+import type { OwnTrackState } from '../../../src/stores/own-track';
 
 const OCEAN = 0;
 const settle = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -18,7 +20,8 @@ const stored = () => {
 };
 
 function sources(): LastMixSources {
-  return { player: createPlayerStore({ reversed: false }), mix: createMixStore(), noise: createNoiseStore(), timer: createSleepTimerStore() };
+  const own = proxy<OwnTrackState>({ id: null, name: '', emoji: '', playing: false, stoppedReason: null });
+  return { player: createPlayerStore({ reversed: false }), own, mix: createMixStore(), noise: createNoiseStore(), timer: createSleepTimerStore() };
 }
 
 function playOcean(s: LastMixSources) {
@@ -74,6 +77,17 @@ describe('keeping the last mix', () => {
     expect(stored()).toBeNull();
     window.dispatchEvent(new Event('pagehide'));
     expect(stored()?.sound).toBe('ocean');
+    stop();
+  });
+
+  it("a listener's own sound as the track is kept as own:<id> with the layers under it, and read back", async () => {
+    const s = sources();
+    const stop = keepLastMix(s, 5);
+    s.mix.layers = [{ sound: 'rain', level: 0.4 }];
+    Object.assign(s.own, { id: 'fan-1', name: 'Fan', playing: true });
+    await settle(20);
+    expect(stored()).toMatchObject({ sound: 'own:fan-1', layers: [{ sound: 'rain', level: 0.4 }] });
+    expect(parseLastMix(stored())?.sound).toBe('own:fan-1');
     stop();
   });
 

@@ -136,6 +136,23 @@ describe('corrupt saved mixes', () => {
     ownSoundNames.known = false;
   });
 
+  it('an own sound as the track is kept with its name beside its id, which a later write keeps once it is deleted (issue 41)', () => {
+    setOwnSoundNames([{ id: 'c3', name: 'Kettle' }]);
+    const store = tab();
+    expect(saveMix('Kettle night', { sound: 'own:c3', soundName: 'Kettle', layers: [{ sound: 'rain', level: 0.4 }] }, store).ok).toBe(true);
+    expect(stored()[0]).toMatchObject({ sound: 'own:c3', soundName: 'Kettle', layers: [{ sound: 'rain', level: 0.4 }] });
+    setOwnSoundNames([]);
+    saveMix('Another', { sound: 'ocean', layers: [] }, store);
+    expect(stored()[0]).toMatchObject({ sound: 'own:c3', soundName: 'Kettle' });
+    expect(store.recovered).toBe(false);
+    ownSoundNames.known = false;
+    const track = (fields: object) => [{ id: 'x', name: 'M', layers: [], alive: true, seed: 1, ...fields }];
+    expect(parseSavedMixes(track({ sound: 'own:c3' }))?.lossy).toBe(false);
+    expect(parseSavedMixes(track({ sound: 'chill', soundName: 'Chill' }))?.lossy).toBe(true);
+    expect(parseSavedMixes(track({ sound: null, soundName: 'Kettle' }))?.lossy).toBe(true);
+    expect(parseSavedMixes(track({ sound: 'own:c3', soundName: 'x'.repeat(500) }))?.lossy).toBe(true);
+  });
+
   it('a name only on an own layer, and only as the listener could give it', () => {
     const mix = (layer: object) => [{ id: 'x', name: 'M', sound: 'chill', layers: [layer], alive: true, seed: 1 }];
     expect(parseSavedMixes(mix({ sound: 'own:abc', level: 0.5, name: 'Kettle' }))?.lossy).toBe(false);

@@ -95,6 +95,19 @@ describe('a mix with the sender\'s own sound (issue 41)', () => {
     expect(decoded.ignored).toEqual(['tooManyLayers']);
   });
 
+  it('an own sound as the track is written `sound=own`, read back as the sender\'s (its layers play, the first soundscape in its place)', () => {
+    const link = encodeMix({ soundSlug: 'own:5f0c-77aa', layers: [{ sound: 'rain', level: 0.4 }, { sound: 'brown', level: 0.2 }], masterVolume: null });
+    expect(link).toBe('?mix=2&sound=own&layers=rain:40,brown:20');
+    expect(decodeMixLink(link, slugs)).toEqual({
+      kind: 'mix',
+      mix: { soundSlug: null, layers: [{ sound: 'rain', level: 0.4 }, { sound: 'brown', level: 0.2 }], masterVolume: null, senderOwn: 1, senderOwnTrack: true },
+      ignored: [],
+    });
+    expect(decodeMixLink('?mix=2&sound=own', slugs)).toEqual({ kind: 'invalid', ignored: ['layers'] });
+    // Version 1 never had it.
+    expect(decodeMixLink('?mix=1&sound=own&noise=brown', slugs)).toMatchObject({ kind: 'mix', ignored: ['sound'] });
+  });
+
   it('a link of nothing but the sender\'s own sounds has nothing to play here, and says so', () => {
     expect(decodeMixLink('?mix=2&layers=own:50', slugs)).toEqual({ kind: 'invalid', ignored: ['layers'] });
   });

@@ -33,6 +33,21 @@ describe('what of a mix plays', () => {
     expect(planMix(own, places([15]))).toEqual({ trackIndex: 15, layers: [{ sound: 'own:kept', level: 0.6 }], unavailable: ['rain'], notOnDevice: ['own:deleted'] });
   });
 
+  it('an own sound as the track plays where this device holds it, with its layers under it', () => {
+    expect(planMix({ sound: 'own:kept', layers: [{ sound: 'rain', level: 0.4 }, { sound: 'brown', level: 0.2 }] }, places('online'))).toEqual({ ownTrack: 'kept', layers: [{ sound: 'rain', level: 0.4 }, { sound: 'brown', level: 0.2 }], unavailable: [], notOnDevice: [] });
+  });
+
+  it('an own track this device no longer holds (or a link\'s sender\'s) is named, and the first soundscape layer that can play takes its place at its level', () => {
+    const gone = { sound: 'own:deleted', layers: [{ sound: 'brown', level: 0.2 }, { sound: 'fire', level: 0.3 }, { sound: 'rain', level: 0.4 }] };
+    expect(planMix(gone, places('online'))).toEqual({ trackIndex: 5, trackVolume: 0.3, layers: [{ sound: 'brown', level: 0.2 }, { sound: 'rain', level: 0.4 }], unavailable: [], notOnDevice: ['own:deleted'] });
+    // Offline, one that is not saved is passed over.
+    expect(planMix(gone, places([2])).trackIndex).toBe(2);
+    const link = { sound: null, senderOwnTrack: true, layers: [{ sound: 'rain', level: 0.4 }] };
+    expect(planMix(link, places('online'))).toEqual({ trackIndex: 2, trackVolume: 0.4, layers: [], unavailable: [], notOnDevice: [] });
+    // With only a noise left, it plays alone, as before.
+    expect(planMix({ sound: 'own:deleted', layers: [{ sound: 'brown', level: 0.2 }] }, places('online'))).toEqual({ layers: [], noiseAlone: { colour: 'brown', level: 0.2 }, unavailable: [], notOnDevice: ['own:deleted'] });
+  });
+
   it('an own sound alone, without its track, does not play (layers play under a track)', () => {
     expect(planMix({ sound: 'chill', layers: [{ sound: 'own:kept', level: 0.6 }] }, places([]))).toEqual({ layers: [], unavailable: ['chill', 'own:kept'], notOnDevice: [] });
   });
