@@ -3,7 +3,8 @@
  * Siri, an alarm), one whose clock freezes while it reads 'running', and one whose resume() is then refused (it rejects,
  * or never settles) when the lock screen's Play asks for it. Each shows paused with its reason in the player bar, is
  * silent while it says so, and plays again, heard: by itself when the system gives the audio back, or at the next tap
- * on Play, which brings a new context (never two sounding at once).
+ * on Play, which brings a new context (never two sounding at once). And the lock screen's Play after a pause of 10 s,
+ * 5 min and 30 min (the wall clock moved on by an init script, as a locked phone's does while its timers sleep).
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
@@ -62,6 +63,14 @@ function emulateSystem() {
       ctx.resume = () => new Promise<void>(() => {});
     },
   };
+}
+
+/** The wall clock (Date.now, which the bus reads to tell a long suspension) moved on, as while a phone lay locked. */
+function emulateWallClock() {
+  let offset = 0;
+  const real = Date.now.bind(Date);
+  Date.now = () => real() + offset;
+  (window as unknown as { __wallClock: { advance(ms: number): void } }).__wallClock = { advance: (ms) => void (offset += ms) };
 }
 
 const system = (page: Page, what: 'interrupt' | 'suspend' | 'giveBack' | 'freezeClock' | 'refuseResume' | 'hangResume') =>
@@ -149,4 +158,38 @@ test.describe('the system takes the audio (iOS rules emulated)', { tag: '@live' 
       expect(states.at(-1)).toBe('running');
     });
   }
+
+  test("the lock screen's Play after 10 s, 5 min and 30 min paused plays again, heard; a resume refused after a long pause says paused by the system, silent, and the next tap plays", async ({ page }) => {
+    await page.addInitScript(emulateWallClock);
+    await playRain(page);
+    const playbackState = () => page.evaluate(() => navigator.mediaSession.playbackState);
+    const pauseFor = async (ms: number) => {
+      await pressMediaKeys(page, ['pause']);
+      await expect(bar(page)).toHaveAttribute('data-status', 'paused');
+      await expect.poll(playbackState).toBe('paused');
+      // Long enough for the bus to suspend its idle context (1 s), as it will have long before a locked phone's minutes.
+      await page.waitForTimeout(1500);
+      expect((await outputLevel(page, 300)).samples, 'samples rendered while paused').toBe(0);
+      await page.evaluate((ms) => (window as unknown as { __wallClock: { advance(ms: number): void } }).__wallClock.advance(ms), ms);
+    };
+    for (const ms of [10_000, 5 * 60_000, 30 * 60_000]) {
+      await pauseFor(ms);
+      // No gesture (iOS rules): the bus can only ask the context it has to resume.
+      await pressMediaKeys(page, ['play']);
+      await expectHeardAgain(page);
+      await expect.poll(playbackState, `the lock screen after ${ms / 1000} s`).toBe('playing');
+    }
+    // After a long pause the system refuses the resume (as iOS 26.3 did in howler.js #1771).
+    await pauseFor(5 * 60_000);
+    await system(page, 'refuseResume');
+    await pressMediaKeys(page, ['play']);
+    await page.waitForTimeout(3000);
+    await expectPausedBySystem(page);
+    await expect.poll(playbackState).toBe('paused');
+    await bar(page).getByRole('button', { name: strings.play }).click();
+    await expectHeardAgain(page);
+    const states = await page.evaluate(() => (window as unknown as { __system: { contexts(): string[] } }).__system.contexts());
+    expect(states.slice(0, -1).every((state) => state === 'closed')).toBe(true);
+    expect(states.at(-1)).toBe('running');
+  });
 });
