@@ -160,6 +160,14 @@ export const SYSTEM_SUSPENDS = `() => window.__walk.ctx.suspend().then(() => win
 export const SYSTEM_RESUMES = `() => window.__walk.ctx.resume().then(() => window.__walk.ctx.state)`;
 
 /** What the player bar says while it is paused not by the listener (or null). */
+/** What the page gave the lock screen (issue 40): the media session's title, first artwork and state; null without the API. */
+export const MEDIA_SESSION = `() => {
+  const session = navigator.mediaSession;
+  if (!session) return null;
+  const meta = session.metadata;
+  return { title: meta ? meta.title : null, artwork: meta && meta.artwork && meta.artwork[0] ? meta.artwork[0].src.slice(0, 64) : null, state: session.playbackState };
+}`;
+
 export const STOPPED_REASON = `() => { const el = document.querySelector('[data-testid="player-stopped-reason"]'); return el ? el.textContent : null; }`;
 
 /** The walk's audio clock now (the context its windows play on), or null before a window. */

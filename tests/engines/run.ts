@@ -145,6 +145,7 @@ function report(runs: EngineRun[]): string {
   }
   lines.push(`| output path | ${runs.map((r) => r.notes.output ?? '–').join(' | ')} |`);
   lines.push(`| your sound stored as | ${runs.map((r) => r.notes.ownStored ?? '–').join(' | ')} |`);
+  lines.push(`| the lock screen (media session) | ${runs.map((r) => r.notes.lockScreen ?? '–').join(' | ')} |`);
   lines.push(`| total seconds | ${runs.map((r) => r.seconds.toFixed(1)).join(' | ')} |`);
   return lines.join('\n');
 }
