@@ -11,8 +11,11 @@ const QUEUE = 64;
 export interface DecodeRun {
   readonly config: AudioDecoderConfig;
   readonly chunks: readonly Uint8Array[];
-  /** Frames of the output to drop first (a codec's delay, a pre-roll), then frames to keep, per channel. */
-  readonly skip: number;
+  /**
+   * Frames of the output to drop first (a codec's delay, a pre-roll), then frames to keep, per channel. A function is
+   * asked at the first output, with its length: where decoders differ in what they drop themselves (Opus's pre-skip).
+   */
+  readonly skip: number | ((firstOutputFrames: number) => number);
   readonly keep: number;
   /** Channels kept (a decoder's later channels are dropped, a mono one read for each). */
   readonly channels: number;
@@ -23,13 +26,15 @@ export interface DecodeRun {
 
 /** Decodes `run.chunks` and returns the kept frames, per channel; rejects with the decoder's error, or if fewer frames came back. */
 export async function decodeKeeping(run: DecodeRun): Promise<Float32Array<ArrayBuffer>[]> {
-  const { skip, keep } = run;
+  const { keep } = run;
   const out = Array.from({ length: run.channels }, () => new Float32Array(keep));
+  let skip = typeof run.skip === 'number' ? run.skip : undefined;
   let written = 0;
   let failure: unknown = null;
   const decoder = new AudioDecoder({
     output: (data) => {
       const n = data.numberOfFrames;
+      skip ??= (run.skip as (first: number) => number)(n);
       const from = written - skip;
       const lo = Math.max(0, -from);
       const hi = Math.min(n, keep - from);
@@ -60,6 +65,6 @@ export async function decodeKeeping(run: DecodeRun): Promise<Float32Array<ArrayB
     if (decoder.state !== 'closed') decoder.close();
   }
   if (failure !== null) throw failure;
-  if (written - skip < keep) throw new RangeError(`decoded ${written} frames, fewer than the ${skip + keep} wanted`);
+  if (skip === undefined || written - skip < keep) throw new RangeError(`decoded ${written} frames, fewer than the ${(skip ?? 0) + keep} wanted`);
   return out;
 }

@@ -1,11 +1,13 @@
 /**
  * Decoding an import in the worker (issue 41), so the page's main thread never holds the whole file decoded: a WAV
- * is read directly (lib/wav-pcm.ts), an MP3 or a FLAC is split into frames (lib/mp3-frames.ts, lib/flac-frames.ts)
- * and decoded by WebCodecs' AudioDecoder where this browser has it for that codec. Null for anything else, or when
+ * is read directly (lib/wav-pcm.ts), an MP3 or a FLAC is split into frames (lib/mp3-frames.ts, lib/flac-frames.ts),
+ * an Ogg Opus or Vorbis into packets (lib/ogg-packets.ts), and decoded by WebCodecs' AudioDecoder where this browser
+ * has it for that codec. Null for anything else, or when
  * any of it fails: the page then decodes the file with decodeAudioData as before (features/own-sounds/decode-import.ts),
  * and that decoder has the last word on whether it is audio at all.
  */
 import { splitFlacFrames, type FlacFrames } from '../lib/flac-frames';
+import { decodedStartSkip, splitOggAudio, type OggAudio } from '../lib/ogg-packets';
 import { splitMp3Frames, type Mp3Frames } from '../lib/mp3-frames';
 import { readWavPcm } from '../lib/wav-pcm';
 import { decodeKeeping } from '../lib/audio-decoding';
@@ -20,8 +22,8 @@ export interface WorkerDecoded {
 interface FrameStream {
   readonly config: AudioDecoderConfig;
   readonly frames: readonly Uint8Array[];
-  /** Samples to drop from the decoded start, then samples to keep. */
-  readonly skipStart: number;
+  /** Samples to drop from the decoded start (a function of the first output's length: audio-decoding.ts), then samples to keep. */
+  readonly skipStart: number | ((firstOutputFrames: number) => number);
   readonly wanted: number;
   /** Frames to hand over: fewer than all where the kept samples end sooner (a file over the cap). */
   readonly decodeFrames: number;
@@ -67,13 +69,26 @@ function flacStream(flac: FlacFrames, maxSeconds: number): FrameStream | null {
   };
 }
 
+function oggStream(ogg: OggAudio, maxSeconds: number): FrameStream {
+  const wanted = Math.min(ogg.totalSamples, Math.round(maxSeconds * ogg.sampleRate));
+  return {
+    config: { codec: ogg.codec, sampleRate: ogg.sampleRate, numberOfChannels: ogg.channels, description: ogg.description },
+    frames: ogg.packets,
+    skipStart: decodedStartSkip(ogg),
+    wanted,
+    decodeFrames: ogg.packets.length,
+    truncated: ogg.totalSamples > wanted,
+  };
+}
+
 export async function decodeInWorker(file: ArrayBuffer, maxSeconds: number, onProgress: (fraction: number) => void): Promise<WorkerDecoded | null> {
   const bytes = new Uint8Array(file);
   const wav = readWavPcm(bytes, maxSeconds);
   if (wav) return wav;
   const mp3 = splitMp3Frames(bytes);
   const flac = mp3 ? null : splitFlacFrames(bytes);
-  const stream = mp3 ? mp3Stream(mp3, maxSeconds) : flac ? flacStream(flac, maxSeconds) : null;
+  const ogg = mp3 || flac ? null : splitOggAudio(bytes);
+  const stream = mp3 ? mp3Stream(mp3, maxSeconds) : flac ? flacStream(flac, maxSeconds) : ogg ? oggStream(ogg, maxSeconds) : null;
   if (!stream) return null;
   try {
     return await decodeFrames(stream, onProgress);

@@ -219,3 +219,6 @@ export const sourcesRms = (page: Page, from: number, to: number): Promise<number
     },
     { from, to },
   );
+
+/** How many sources sound now (every buffer source and noise generator the page started and has not stopped). */
+export const soundingNow = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __audioCensus: AudioCensus }).__audioCensus.now().sounding);

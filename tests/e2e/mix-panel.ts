@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
+import { recordPower } from './record-rms';
 
 /** The mix panel (issue 23) as a listener reaches it, and its sliders driven by keyboard. */
 
@@ -28,3 +29,11 @@ export const setLayerPercent = (page: Page, name: string, percent: number) => se
 /** An amplitude ratio in dB. */
 export const db = (ratio: number) => 20 * Math.log10(ratio);
 
+/** The output's power (2 s each) with the layer `name` at its level now, then at 0 %; the layer is put back at 100 %. */
+export async function powerWithAndWithout(page: Page, name: string): Promise<{ withLayer: number; without: number }> {
+  const withLayer = await recordPower(page, 2000);
+  await setLayerPercent(page, name, 0);
+  const without = await recordPower(page, 2000);
+  await setLayerPercent(page, name, 100);
+  return { withLayer, without };
+}

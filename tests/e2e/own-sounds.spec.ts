@@ -9,10 +9,12 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { axeViolations, expect, test } from './fixtures';
 import { outputProbeScript, seamMetrics, type OutputProbe } from './output-probe';
-import { db as dB, mixPanel, openMixPanel, playerBar, setLayerPercent } from './mix-panel';
+import { soundingNow } from './audio-census';
+import { db as dB, mixPanel, openMixPanel, playerBar, powerWithAndWithout, setLayerPercent } from './mix-panel';
 import { recordPower } from './record-rms';
 import { encodeMp3 } from '../../studio/mp3';
 import { flac, recording, wav as wavFile } from './audio-files';
+import { countPageDecodes, pageDecodes, storedSounds } from './own-sounds-page';
 
 const RATE = 48_000;
 
@@ -44,35 +46,6 @@ const stored = (page: Page) =>
         };
       }),
   );
-
-/** Every stored sound's record, as the player reads it. */
-const storedSounds = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<{ name: string; frames: number; sampleRate: number; storedBytes: number; opus?: { bitrate: number; delay: number }; segments?: { starts: number[]; crossfade: number } }[]>((resolve, reject) => {
-        const open = indexedDB.open('lull-own-sounds');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const all = open.result.transaction('sounds').objectStore('sounds').getAll();
-          all.onsuccess = () => {
-            open.result.close();
-            resolve(all.result);
-          };
-        };
-      }),
-  );
-
-/** The page's own decodes (decodeAudioData), counted from outside the app. */
-const countPageDecodes = (page: Page) =>
-  page.addInitScript(() => {
-    const decode = BaseAudioContext.prototype.decodeAudioData;
-    (window as unknown as { __pageDecodes: number }).__pageDecodes = 0;
-    BaseAudioContext.prototype.decodeAudioData = function (this: BaseAudioContext, ...args: Parameters<typeof decode>) {
-      (window as unknown as { __pageDecodes: number }).__pageDecodes++;
-      return decode.apply(this, args);
-    };
-  });
-const pageDecodes = (page: Page) => page.evaluate(() => (window as unknown as { __pageDecodes: number }).__pageDecodes);
 
 const messages = (page: Page) => page.getByTestId('own-sounds-message');
 const ownSound = (page: Page, name: RegExp | string) => page.getByTestId('own-sound').filter({ has: page.getByTestId('own-sound-name-text').getByText(name) });
@@ -493,11 +466,8 @@ test.describe('your sound as a layer', { tag: '@live' }, () => {
     await expect.poll(() => page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe('Crickets + fan');
     expect(await axeViolations(page), 'axe, the mix panel with an own sound as a layer').toEqual([]);
     // Its chunks sound beside the track's windows (audio-census.ts counts every source sounding).
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __audioCensus: { now(): { sounding: number } } }).__audioCensus.now().sounding), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
-    const all = await recordPower(page, 2000);
-    await setLayerPercent(page, 'fan', 0);
-    const muted = await recordPower(page, 2000);
-    await setLayerPercent(page, 'fan', 100);
+    await expect.poll(() => soundingNow(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    const { withLayer: all, without: muted } = await powerWithAndWithout(page, 'fan');
     console.log(`own layer: track ${dB(Math.sqrt(track)).toFixed(1)} dBFS, with fan ${dB(Math.sqrt(all)).toFixed(1)}, fan at 0 % ${dB(Math.sqrt(muted)).toFixed(1)}`);
     // The layer carries a real share of the mix (at least a tenth of its power), and its slider takes it out: what
     // is left is the track's power (Crickets' chirps swing it ±2 dB over 2 s), far under the layer's.

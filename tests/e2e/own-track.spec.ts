@@ -8,7 +8,8 @@
 import type { Page } from '@playwright/test';
 import { axeViolations, expect, test } from './fixtures';
 import { outputProbeScript } from './output-probe';
-import { db as dB, mixPanel, openMixPanel, playerBar, setLayerPercent } from './mix-panel';
+import { soundingNow as sounding } from './audio-census';
+import { db as dB, mixPanel, openMixPanel, playerBar, powerWithAndWithout, setLayerPercent } from './mix-panel';
 import { recordPower } from './record-rms';
 import { recording, wav } from './audio-files';
 
@@ -22,7 +23,6 @@ const importFan = async (page: Page) => {
   return row;
 };
 
-const sounding = (page: Page) => page.evaluate(() => (window as unknown as { __audioCensus: { now(): { sounding: number } } }).__audioCensus.now().sounding);
 
 test.describe('your sound as the track', { tag: '@live' }, () => {
   test('the bar shows it; Rain joins under it and is heard; Pause silences both, Play brings both back; the sleep timer pauses it for good; a catalogue track takes its place', async ({ page }) => {
@@ -48,10 +48,7 @@ test.describe('your sound as the track', { tag: '@live' }, () => {
     expect(await axeViolations(page), 'axe, the mix panel under an own sound').toEqual([]);
     // Its chunks and Rain's windows sound together (audio-census.ts counts every source sounding).
     await expect.poll(() => sounding(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
-    const both = await recordPower(page, 2000);
-    await setLayerPercent(page, 'Rain', 0);
-    const ownOnly = await recordPower(page, 2000);
-    await setLayerPercent(page, 'Rain', 100);
+    const { withLayer: both, without: ownOnly } = await powerWithAndWithout(page, 'Rain');
     console.log(`own track: alone ${dB(Math.sqrt(alone)).toFixed(1)} dBFS, with Rain ${dB(Math.sqrt(both)).toFixed(1)}, Rain at 0 % ${dB(Math.sqrt(ownOnly)).toFixed(1)}`);
     // Rain carries a real share of the mix, and the own sound plays on under its slider at 0 %.
     expect((both - ownOnly) / both).toBeGreaterThan(0.1);

@@ -5,21 +5,16 @@
  * ≤ 1e-4, for Ocean, Rain, Underwater and the reversed Seagulls. Both decoded at the file's 48 kHz
  * (an OfflineAudioContext), as the loop voice does.
  */
-import { readFileSync } from 'node:fs';
-import ts from 'typescript';
 import { test, expect } from './fixtures';
 import { liveDecodedBytes } from './audio-census';
 import { expectDecodedLoop } from './track-state';
+import { pageModuleScript } from './page-module';
 
 const FILES = ['ocean.mp3', 'rain.mp3', 'underwater.mp3', 'seagulls-reversed.mp3'];
 const WINDOW = 240_000;
 
 /** The pure module as a script the page can run (it imports nothing). */
-const layoutScript = () => {
-  const source = readFileSync(new URL('../../src/engine/soundscape/mp3-layout.ts', import.meta.url), 'utf8');
-  const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
-  return `(function (exports) {${js}\n})(window.__mp3Layout = {});`;
-};
+const layoutScript = () => pageModuleScript('src/engine/soundscape/mp3-layout.ts', '__mp3Layout');
 
 interface Mp3LayoutModule {
   parseMp3Layout(bytes: Uint8Array): { length: number; sampleRate: number };
