@@ -16,8 +16,12 @@ import type { OwnSoundSource, OwnSoundVoice } from './own-sound-voice';
 
 export type { OwnSoundSource };
 
-/** `replaced`: a catalogue track or another own sound took its place; `stopped`: paused (by the listener, the lock screen, the system, the sleep timer, a noise on its own). */
-export type OwnSoundStop = { readonly reason: 'stopped' | 'replaced' } | { readonly reason: 'failed'; readonly error: unknown };
+/**
+ * `replaced`: a catalogue track or another own sound took its place; `stopped`: paused (by the listener, the lock
+ * screen, the sleep timer); `interrupted`: the system took the audio (a call, Siri, an alarm: the bus says so), and it
+ * plays on by itself (its session's resume) when the system gives it back.
+ */
+export type OwnSoundStop = { readonly reason: 'stopped' | 'replaced' | 'interrupted' } | { readonly reason: 'failed'; readonly error: unknown };
 
 /** How the lock screen shows it: its name, and its cover (drawn from the stored sound once it is read: the tap does not wait for it). */
 export interface OwnSoundSession {
@@ -77,6 +81,19 @@ export function createOwnSoundPlayer(bus: AudioBus, store: PlayerState = playerS
     if (playing && focus.owner !== 'own') end({ reason: focus.owner === 'none' ? 'stopped' : 'replaced' });
   });
   bus.onReplaced(() => end({ reason: 'stopped' }));
+  // Interrupted while it played, it plays on when the system gives the audio back, as the catalogue's track does.
+  let resumeAfterInterruption: (() => void) | null = null;
+  bus.onInterrupted((interrupted) => {
+    if (interrupted && playing) {
+      const session = shown?.session;
+      end({ reason: 'interrupted' });
+      resumeAfterInterruption = session ? () => session.resume() : null;
+    } else if (!interrupted && resumeAfterInterruption) {
+      const resume = resumeAfterInterruption;
+      resumeAfterInterruption = null;
+      resume();
+    }
+  });
   // A layer added or removed renames it on the lock screen (levels do not).
   subscribe(mix, () => {
     const names = mix.layers.map((layer) => layer.sound).join();
@@ -87,6 +104,7 @@ export function createOwnSoundPlayer(bus: AudioBus, store: PlayerState = playerS
 
   return {
     play(source, onStopped, session) {
+      resumeAfterInterruption = null;
       end({ reason: 'replaced' });
       if (store.intent === 'play') pausePlayback(store);
       claimAudioFocus('own', focus);
@@ -123,7 +141,10 @@ export function createOwnSoundPlayer(bus: AudioBus, store: PlayerState = playerS
       });
       if (session) setSessionPlaybackState('playing');
     },
-    stop: () => end({ reason: 'stopped' }),
+    stop: () => {
+      resumeAfterInterruption = null;
+      end({ reason: 'stopped' });
+    },
   };
 }
 

@@ -44,10 +44,11 @@ export function playOwnTrack(id: string, hint: OwnTrackHint = {}): void {
   });
   const onStopped = (stop: OwnSoundStop) => {
     if (ownTrack.id !== id) return;
-    // Replaced, it leaves the bar; paused (by the listener, the lock screen, the system, the sleep timer) or failed,
-    // it stays there, paused, with the reason a failure has.
+    // Replaced, it leaves the bar; paused (by the listener, the lock screen, the sleep timer), taken by the system or
+    // failed, it stays there, paused, with the reason the last two have.
     if (stop.reason === 'replaced') ownTrack.id = null;
     ownTrack.playing = false;
+    if (stop.reason === 'interrupted') ownTrack.stoppedReason = strings.pausedBySystem;
     if (stop.reason === 'failed') {
       reportError(stop.error, 'Lull: your sound could not play:');
       ownTrack.stoppedReason = ownSoundStrings.playFailed(ownTrack.name);
