@@ -10,7 +10,10 @@ import { axeViolations, expect, test } from './fixtures';
 import { outputProbeScript } from './output-probe';
 import { soundingNow as sounding } from './audio-census';
 import { db as dB, mixPanel, openMixPanel, playerBar, powerWithAndWithout, setLayerPercent } from './mix-panel';
-import { recordPower } from './record-rms';
+import { recordPower, recordSamples } from './record-rms';
+import { readFileSync } from 'node:fs';
+import { integratedLoudness } from '../../measure/loudness';
+import { resampleSinc } from '../../src/lib/sinc-resample';
 import { recording, wav } from './audio-files';
 
 /** Under this the output is silence (nothing connected renders exact zeros; a fade's tail is far above it). */
@@ -141,5 +144,34 @@ test.describe('your sound as the track', { tag: '@live' }, () => {
     await mixRow.getByRole('button', { name: 'Play mix Fan night' }).click();
     await expect(playerBar(page).getByTestId('player-title')).toHaveText(/Rain$/);
     await expect(playerBar(page)).toHaveAttribute('data-status', 'playing');
+  });
+
+  test('as loud as the catalogue\'s soundscapes: a recording far quieter plays within 1 LU of their loudness (the studio\'s audit), measured by the same BS.1770 meter on what the page outputs', async ({ page }) => {
+    await page.addInitScript(outputProbeScript(4096));
+    await page.goto('/');
+    // A fan heard from across the room: seeded low-passed noise, far under the catalogue's level, its two channels
+    // drawn alike (equal power). No slow drift, whose peaks the import's −2 dBTP ceiling would hold down.
+    const far = (seed: number) => {
+      let state = seed;
+      let y = 0;
+      return Float32Array.from({ length: 12 * 48_000 }, () => (y = 0.85 * y + 0.15 * ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32 - 0.5)) * 0.06);
+    };
+    const file = wav([far(7), far(8)], 48_000);
+    await page.getByTestId('own-sounds-input').setInputFiles([{ name: 'far fan.wav', mimeType: 'audio/wav', buffer: file }]);
+    const row = page.getByTestId('own-sound').filter({ hasText: 'far fan' });
+    await expect(row).toHaveCount(1, { timeout: 45_000 });
+    await row.getByRole('button', { name: 'Play far fan' }).click();
+    await expect(playerBar(page)).toHaveAttribute('data-own');
+    await page.waitForTimeout(1500);
+    const { samples, sampleRate } = await recordSamples(page, 6000);
+    // The meter reads 48 kHz; the context may run at the device's rate (44.1 kHz here): brought over as the import does.
+    const left = integratedLoudness([sampleRate === 48_000 ? samples : resampleSinc(samples, sampleRate, 48_000)]);
+    // The probe hears the left channel: with two channels of equal power the whole is 3.01 LU louder.
+    const heard = left + 10 * Math.log10(2);
+    const loops = (JSON.parse(readFileSync(new URL('../../studio/report/audit.json', import.meta.url), 'utf8')) as { sounds: { form: string; lufs: number }[] }).sounds.filter((sound) => sound.form === 'loop').map((sound) => sound.lufs);
+    const [quietest, loudest] = [Math.min(...loops), Math.max(...loops)];
+    console.log(`as heard: the import ${heard.toFixed(2)} LUFS (the file ${integratedLoudness([far(7), far(8)]).toFixed(1)}); the catalogue's loops ${quietest.toFixed(2)} to ${loudest.toFixed(2)}`);
+    expect(heard, 'the import as heard (LUFS)').toBeGreaterThanOrEqual(quietest - 1);
+    expect(heard, 'the import as heard (LUFS)').toBeLessThanOrEqual(loudest + 1);
   });
 });

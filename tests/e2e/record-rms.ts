@@ -52,3 +52,20 @@ export const outputLevel = (page: Page, ms: number): Promise<{ rms: number; samp
 
 /** The output's RMS over `ms`, recorded at the node the page plays into (0 where nothing renders: a suspended context). */
 export const outputRms = async (page: Page, ms: number): Promise<number> => (await outputLevel(page, ms)).rms;
+
+/** `ms` of what the page outputs (its left channel, as the probe records it) and its rate, for a measure made in Node. */
+export async function recordSamples(page: Page, ms: number): Promise<{ samples: Float32Array; sampleRate: number }> {
+  await page.evaluate(() => {
+    const p = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
+    p.take();
+    p.record(true);
+  });
+  await page.waitForTimeout(ms);
+  const { samples, sampleRate } = await page.evaluate(() => {
+    const p = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
+    p.record(false);
+    const taken = p.take();
+    return { samples: Array.from(taken.samples), sampleRate: taken.sampleRate };
+  });
+  return { samples: Float32Array.from(samples), sampleRate };
+}
