@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { axeViolations, expect, test } from './fixtures';
 import { outputProbeScript } from './output-probe';
-import { soundingNow as sounding } from './audio-census';
+import { collectGarbage, liveDecodedBytes, soundingNow as sounding } from './audio-census';
 import { db as dB, mixPanel, openMixPanel, playerBar, powerWithAndWithout, setLayerPercent } from './mix-panel';
 import { recordPower, recordSamples } from './record-rms';
 import { readFileSync } from 'node:fs';
@@ -173,5 +173,32 @@ test.describe('your sound as the track', { tag: '@live' }, () => {
     console.log(`as heard: the import ${heard.toFixed(2)} LUFS (the file ${integratedLoudness([far(7), far(8)]).toFixed(1)}); the catalogue's loops ${quietest.toFixed(2)} to ${loudest.toFixed(2)}`);
     expect(heard, 'the import as heard (LUFS)').toBeGreaterThanOrEqual(quietest - 1);
     expect(heard, 'the import as heard (LUFS)').toBeLessThanOrEqual(loudest + 1);
+  });
+
+  test('walking a 60 s recording, it holds at most 12 MB of decoded audio (every AudioBuffer alive and the page\'s array memory, counted from outside the engine)', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto('/');
+    await page.getByTestId('own-sounds-input').setInputFiles([{ name: 'long fan.wav', mimeType: 'audio/wav', buffer: wav([recording(60, 13), recording(60, 14)], 48_000) }]);
+    const row = page.getByTestId('own-sound').filter({ hasText: 'long fan' });
+    await expect(row).toHaveCount(1, { timeout: 60_000 });
+    const cdp = await page.context().newCDPSession(page);
+    const backing = async () => ((await cdp.send('Runtime.getHeapUsage')) as { backingStorageSize?: number }).backingStorageSize ?? 0;
+    await collectGarbage(page);
+    const before = await backing();
+    await row.getByRole('button', { name: 'Play long fan' }).click();
+    await expect(playerBar(page)).toHaveAttribute('data-status', 'playing');
+    let peak = 0;
+    let peakBacking = 0;
+    // 20 s: four chunk reads and at least one of the walk's joins (its segments are 8–24 s).
+    for (let i = 0; i < 10; i++) {
+      await page.waitForTimeout(2000);
+      peak = Math.max(peak, await liveDecodedBytes(page));
+      peakBacking = Math.max(peakBacking, (await backing()) - before);
+    }
+    console.log(`own sound walking: decoded AudioBuffers alive at most ${(peak / 1e6).toFixed(2)} MB; the page's array-buffer memory grew at most ${(peakBacking / 1e6).toFixed(2)} MB`);
+    expect(peak, 'decoded audio alive (bytes)').toBeGreaterThan(0);
+    // The walk's cache of decoded chunks is plain arrays, not AudioBuffers: the page's array-buffer memory (DevTools'
+    // count, which also holds whatever else the page allocated meanwhile) is added, so the figure can only over-count.
+    expect(peak + peakBacking, 'decoded audio alive, AudioBuffers and arrays (bytes)').toBeLessThanOrEqual(12_000_000);
   });
 });
