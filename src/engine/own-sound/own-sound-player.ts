@@ -58,7 +58,7 @@ export function createOwnSoundPlayer(bus: AudioBus, store: PlayerState = playerS
     showInMediaSession({ title, artist: PRODUCT, artwork }, { play: () => session.resume(), pause: () => end({ reason: 'stopped' }) });
   };
 
-  /** Replaced, something else plays now and owns the lock screen. */
+  /** Fades it out and tells its owner why; the lock screen says paused unless something replaced it (that owns it now). */
   const end = (stop: OwnSoundStop) => {
     const current = playing;
     if (!current) return;
