@@ -46,13 +46,7 @@ async function fiveMinuteMp3(): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   for (let i = 0; i < n; i += RATE) parts.push(encoder.encode([left.subarray(i, i + RATE), right.subarray(i, i + RATE)]).slice());
   parts.push(encoder.finalize().slice());
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return Buffer.concat(parts);
 }
 
 interface Run {
