@@ -12,7 +12,7 @@ import { playerStore } from '../../stores/player-store';
 import { saveMix } from '../../stores/saved-mix-store';
 import { currentSharedMix } from './current-mix';
 import { MixNameDialog } from './mix-name-dialog';
-import { mixLayerName, mixPartName } from './mix-names';
+import { mixLayerName } from './mix-names';
 import { SavedMixesList } from './saved-mixes-list';
 
 /** In the mix panel: Save mix (the track, its layers, alive and seed; never the master volume) and the saved mixes. */
@@ -25,7 +25,7 @@ export function MixLibrary() {
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const shared = currentSharedMix(player, noise, mix, own);
-  const suggested = shared ? [...(shared.soundSlug ? [mixLayerName({ sound: shared.soundSlug, name: shared.soundName })] : []), ...shared.layers.map((layer) => mixPartName(layer.sound))].join(' + ') : '';
+  const suggested = shared ? [...(shared.soundSlug ? [{ sound: shared.soundSlug, name: shared.soundName }] : []), ...shared.layers].map(mixLayerName).join(' + ') : '';
   return (
     <Stack spacing={1} data-testid="mix-library">
       {shared && (

@@ -67,9 +67,10 @@ export function planMix(mix: Pick<Mix, 'sound' | 'layers' | 'senderOwnTrack'>, p
   if (ownTrackId !== undefined || mix.senderOwnTrack === true) {
     // The own sound that was the track is not on this device (deleted, or a link's sender's): the first soundscape
     // layer that can play takes its place, at its level, and the rest stay under it.
-    const lead = layers.find((layer) => usable(places.trackIndex(layer.sound)));
-    const leadIndex = lead && places.trackIndex(lead.sound);
-    if (lead && leadIndex !== undefined) return { trackIndex: leadIndex, trackVolume: lead.level, layers: layers.filter((layer) => layer !== lead), unavailable, notOnDevice };
+    for (const lead of layers) {
+      const index = places.trackIndex(lead.sound);
+      if (usable(index)) return { trackIndex: index, trackVolume: lead.level, layers: layers.filter((layer) => layer !== lead), unavailable, notOnDevice };
+    }
   }
   // Layers play under a track: without one, a noise can still play on its own; the soundscapes cannot.
   const noise = layers.find((layer) => isNoiseColour(layer.sound));

@@ -30,9 +30,10 @@ function SavedMixRow({ mix, onRename, onDelete, onPlayed }: { mix: Snapshot<Save
   const nameId = useId();
   const plan = planMix(mix, appPlaces(offline));
   const track = mix.sound === null ? [] : [{ sound: mix.sound, ...(mix.soundName === undefined ? {} : { name: mix.soundName }) }];
-  const parts = [...track, ...mix.layers].map(mixLayerName);
+  const all = [...track, ...mix.layers];
+  const parts = all.map(mixLayerName);
   const missing = plan.unavailable.map(mixPartName);
-  const gone = [...track, ...mix.layers].filter((part) => plan.notOnDevice.includes(part.sound)).map(mixLayerName);
+  const gone = all.filter((part) => plan.notOnDevice.includes(part.sound)).map(mixLayerName);
   return (
     <Box component="li" aria-labelledby={nameId} data-testid="saved-mix" sx={{ listStyle: 'none', py: 1, borderTop: 1, borderColor: 'divider' }}>
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
