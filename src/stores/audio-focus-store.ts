@@ -2,8 +2,8 @@ import { proxy } from 'valtio/vanilla';
 
 /**
  * Which engine owns the speakers: a catalogue track (with its noise bed, if any), a listener's own sound as the
- * track (issue 41), or a noise on its own. Each engine claims focus when it starts and stops itself when focus moves away; 'none' asks
- * every engine to stop (the sleep timer uses it). Levels are not here: they are gains in the graph.
+ * track (issue 41), or a noise on its own. Each engine claims focus when it starts and stops itself when focus moves
+ * away; 'none' asks every engine to stop (the sleep timer uses it). Levels are not here: they are gains in the graph.
  */
 export type AudioOwner = 'none' | 'player' | 'own' | 'noise';
 

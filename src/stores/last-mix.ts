@@ -17,11 +17,10 @@ import type { SleepTimerState } from './sleep-timer-store';
  *   { sound: string | null, layers: { sound, level }[], alive: boolean, seed: number, volume: number,
  *     timer: { endsAt: number, fadeMinutes: number } | null }
  * `sound` is the track's catalogue slug or a listener's own sound, `own:<id>` (null: a noise alone, as its one
- * layer), the layers and
- * seed as in a saved mix, `volume` the master volume 0..1, `timer` a running sleep timer's deadline
- * (Date.now ms) and its long fade. The value is written whole by the tab that plays (last writer
- * wins, nothing is merged), so two tabs never leave half of each other's. An unreadable value is
- * kept aside under 'lastMix.corrupt' (lib/storage) and nothing is offered.
+ * layer), the layers and seed as in a saved mix, `volume` the master volume 0..1, `timer` a running sleep timer's
+ * deadline (Date.now ms) and its long fade. The value is written whole by the tab that plays (last writer wins,
+ * nothing is merged), so two tabs never leave half of each other's. An unreadable value is kept aside under
+ * 'lastMix.corrupt' (lib/storage) and nothing is offered.
  */
 export interface LastMix {
   sound: string | null;

@@ -1,11 +1,10 @@
 /**
- * The mix's layers (issue 23): the engine reconciles voices to mixStore.layers as React reconciles a
- * tree (STYLE.md, "One clock, many layers"): a layer added starts, one removed fades out, a level
- * moved ramps; no layer knows another. Layers play while the track is meant to play (a catalogue track, or a
- * listener's own sound as the track: stores/own-track.ts), so they pause
- * and resume with it (and with the lock screen and the sleep timer, which act on the track); all of
- * them end in the bus, under the master volume and the sleep timer's fade. A soundscape's compressed
- * file is read once and kept while the sound is in the mix; its decoded windows are counted.
+ * The mix's layers (issue 23): the engine reconciles voices to mixStore.layers as React reconciles a tree (STYLE.md,
+ * "One clock, many layers"): a layer added starts, one removed fades out, a level moved ramps; no layer knows
+ * another. Layers play while the track is meant to play (a catalogue track, or a listener's own sound as the track:
+ * stores/own-track.ts), so they pause and resume with it (and with the lock screen and the sleep timer, which act on
+ * the track); all of them end in the bus, under the master volume and the sleep timer's fade. A soundscape's
+ * compressed file is read once and kept while the sound is in the mix; its decoded windows are counted.
  */
 import { subscribe } from 'valtio/vanilla';
 import { soundscapes, type Soundscape } from '../../catalogue/catalogue';

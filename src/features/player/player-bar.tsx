@@ -93,7 +93,8 @@ const stoppedLine = (reason: string) => (
 
 /**
  * SPEC 2: floating at bottom centre, 58px high, hidden while no track is selected (a catalogue track, or a
- * listener's own sound as the track). The layers show under the title; `mixControls` (the app shell passes the mix feature's button) sits at the end.
+ * listener's own sound as the track). The layers show under the title; `mixControls` (the app shell passes the mix
+ * feature's button) sits at the end.
  */
 export function PlayerBar({ mixControls }: { mixControls?: ReactNode }) {
   useSpaceShortcut();
