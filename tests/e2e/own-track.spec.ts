@@ -14,17 +14,13 @@ import { recordPower, recordSamples } from './record-rms';
 import { readFileSync } from 'node:fs';
 import { integratedLoudness } from '../../measure/loudness';
 import { resampleSinc } from '../../src/lib/sinc-resample';
-import { recording, wav } from './audio-files';
+import { recording } from './audio-files';
+import { importWav } from './own-sounds-page';
 
 /** Under this the output is silence (nothing connected renders exact zeros; a fade's tail is far above it). */
 const SILENT = 1e-8;
 
-const importFan = async (page: Page) => {
-  await page.getByTestId('own-sounds-input').setInputFiles([{ name: 'fan.wav', mimeType: 'audio/wav', buffer: wav([recording(8, 5), recording(8, 6)], 48_000) }]);
-  const row = page.getByTestId('own-sound').filter({ hasText: 'fan' });
-  await expect(row).toHaveCount(1, { timeout: 45_000 });
-  return row;
-};
+const importFan = (page: Page) => importWav(page, 'fan.wav', [recording(8, 5), recording(8, 6)]);
 
 
 test.describe('your sound as the track', { tag: '@live' }, () => {
@@ -156,10 +152,7 @@ test.describe('your sound as the track', { tag: '@live' }, () => {
       let y = 0;
       return Float32Array.from({ length: 12 * 48_000 }, () => (y = 0.85 * y + 0.15 * ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32 - 0.5)) * 0.06);
     };
-    const file = wav([far(7), far(8)], 48_000);
-    await page.getByTestId('own-sounds-input').setInputFiles([{ name: 'far fan.wav', mimeType: 'audio/wav', buffer: file }]);
-    const row = page.getByTestId('own-sound').filter({ hasText: 'far fan' });
-    await expect(row).toHaveCount(1, { timeout: 45_000 });
+    const row = await importWav(page, 'far fan.wav', [far(7), far(8)]);
     await row.getByRole('button', { name: 'Play far fan' }).click();
     await expect(playerBar(page)).toHaveAttribute('data-own');
     await page.waitForTimeout(1500);
@@ -178,9 +171,7 @@ test.describe('your sound as the track', { tag: '@live' }, () => {
   test('walking a 60 s recording, it holds at most 12 MB of decoded audio (every AudioBuffer alive and the page\'s array memory, counted from outside the engine)', async ({ page }) => {
     test.setTimeout(90_000);
     await page.goto('/');
-    await page.getByTestId('own-sounds-input').setInputFiles([{ name: 'long fan.wav', mimeType: 'audio/wav', buffer: wav([recording(60, 13), recording(60, 14)], 48_000) }]);
-    const row = page.getByTestId('own-sound').filter({ hasText: 'long fan' });
-    await expect(row).toHaveCount(1, { timeout: 60_000 });
+    const row = await importWav(page, 'long fan.wav', [recording(60, 13), recording(60, 14)], 60_000);
     const cdp = await page.context().newCDPSession(page);
     const backing = async () => ((await cdp.send('Runtime.getHeapUsage')) as { backingStorageSize?: number }).backingStorageSize ?? 0;
     await collectGarbage(page);

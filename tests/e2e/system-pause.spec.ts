@@ -13,7 +13,8 @@ import { pressMediaKeys, recordMediaSessionHandlers } from './media-session';
 import { outputProbeScript } from './output-probe';
 import { outputLevel } from './record-rms';
 import { strings } from '../../src/lib/strings';
-import { recording, wav } from './audio-files';
+import { recording } from './audio-files';
+import { importWav } from './own-sounds-page';
 
 const bar = (page: Page) => page.getByTestId('player-bar');
 
@@ -121,9 +122,7 @@ test.describe('the system takes the audio (iOS rules emulated)', { tag: '@live' 
 
   test("your own sound as the track, its context moved to 'interrupted': paused by the system, silent; it plays on by itself when the system gives it back", async ({ page }) => {
     await page.goto('/');
-    await page.getByTestId('own-sounds-input').setInputFiles([{ name: 'fan.wav', mimeType: 'audio/wav', buffer: wav([recording(8, 5), recording(8, 6)], 48_000) }]);
-    const row = page.getByTestId('own-sound').filter({ hasText: 'fan' });
-    await expect(row).toHaveCount(1, { timeout: 45_000 });
+    const row = await importWav(page, 'fan.wav', [recording(8, 5), recording(8, 6)]);
     await row.getByRole('button', { name: 'Play fan' }).click();
     await expect(bar(page)).toHaveAttribute('data-status', 'playing');
     await page.waitForTimeout(500);
