@@ -9,7 +9,6 @@ import type { OpusStorage } from './own-sound-opus';
  * own-sound-opus.ts, own-sound-pcm.ts), written in one transaction: an import that stops half-way leaves nothing.
  */
 export { OWN_SOUNDS_DB_NAME };
-export const OWN_SOUNDS_DB_VERSION = 1;
 export const OWN_SOUNDS_STORE = 'sounds';
 export const OWN_CHUNKS_STORE = 'chunks';
 
@@ -61,14 +60,31 @@ interface OwnSoundsSchema extends DBSchema {
 
 export type OwnSoundsDb = IDBPDatabase<OwnSoundsSchema>;
 
+/** Creates whichever of the two stores the database lacks. */
+function createMissingStores(database: IDBPDatabase<OwnSoundsSchema>): void {
+  if (!database.objectStoreNames.contains(OWN_SOUNDS_STORE)) database.createObjectStore(OWN_SOUNDS_STORE, { keyPath: 'id' });
+  if (!database.objectStoreNames.contains(OWN_CHUNKS_STORE)) database.createObjectStore(OWN_CHUNKS_STORE, { keyPath: ['soundId', 'index'] });
+}
+
+const hasStores = (db: OwnSoundsDb) => db.objectStoreNames.contains(OWN_SOUNDS_STORE) && db.objectStoreNames.contains(OWN_CHUNKS_STORE);
+
+/**
+ * Opened at whatever version the device holds (1 when it is new). A database of this name
+ * without the stores (made by a bare `indexedDB.open` without a version, an extension, or another app on the
+ * origin) is mended at the next version, keeping whatever it holds; before, every import into it failed.
+ */
 export async function openOwnSoundsDb(): Promise<OwnSoundsDb> {
   if (typeof indexedDB === 'undefined') throw new Error('IndexedDB is not available in this browser');
-  const db = await openDB<OwnSoundsSchema>(OWN_SOUNDS_DB_NAME, OWN_SOUNDS_DB_VERSION, {
-    upgrade(database) {
-      database.createObjectStore(OWN_SOUNDS_STORE, { keyPath: 'id' });
-      database.createObjectStore(OWN_CHUNKS_STORE, { keyPath: ['soundId', 'index'] });
-    },
-  });
+  let db = await openDB<OwnSoundsSchema>(OWN_SOUNDS_DB_NAME, undefined, { upgrade: createMissingStores });
+  if (!hasStores(db)) {
+    const version = db.version + 1;
+    db.close();
+    // Another tab mending it at the same moment takes this version first: then its database is opened as it is.
+    db = await openDB<OwnSoundsSchema>(OWN_SOUNDS_DB_NAME, version, { upgrade: createMissingStores }).catch((error: unknown) => {
+      if ((error as { name?: unknown }).name !== 'VersionError') throw error;
+      return openDB<OwnSoundsSchema>(OWN_SOUNDS_DB_NAME);
+    });
+  }
   // Another tab upgrading later must not be blocked by this connection.
   db.addEventListener('versionchange', () => db.close());
   return db;
