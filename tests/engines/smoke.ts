@@ -269,12 +269,15 @@ export const steps: Step[] = [
     },
   },
   {
-    name: 'Ocean: a seeded walk heard for a minute',
+    name: 'Ocean: a seeded walk heard across its first three joins',
     async run(l, ctx) {
       // Issue 40: WebKit fell silent for good after Ocean's turn from segment 9 to segment 5 (a window of under a frame
       // decoded longer than asked), while the page said Playing. The walk draws its seed from Math.random when it
       // takes over, near the file's start (segment 9, which runs over the file's end): answered with OCEAN_WALK_RANDOM
-      // it turns 9 → 5 → 8 → 1 → 9 → 7 → 1 (tests/fixtures/ocean-walk.ts), seven joins in the minute heard.
+      // it turns 9 → 5 → 8 → 1 (tests/fixtures/ocean-walk.ts), its joins heard about 7.5, 17.3 and 24.9 s in.
+      // Heard for 28 s, not a minute (issue 38): the turn that failed and the two after it. Every join of a 10-minute
+      // walk of every soundscape is checked on the offline render (walk-render.spec.ts); here, that a join is heard
+      // at the OS in each engine.
       const ocean = loopSegments['ocean.mp3'];
       if (!ocean || !('starts' in ocean)) throw new Error('ocean.mp3 has no segments');
       const crossfade = ocean.crossfade / SAMPLE_RATE;
@@ -283,18 +286,18 @@ export const steps: Step[] = [
       try {
         await l.tap(GRID, '^Ocean\\b');
         await l.playing(/Ocean/);
-        // The output's latency and the first windows: the minute is heard from a second after the bar says playing.
+        // The output's latency and the first windows: the walk is heard from a second after the bar says playing.
         await sleep(1000);
         const from = (await ctx.page.run<number | null>(WALK_CLOCK)) ?? 0;
-        await l.seamless('Ocean walking for 62 s', 62_000).catch(async (error: unknown) => {
-          // Whether the page started a window after its time (a decode that came late), from the minute's start.
+        await l.seamless('Ocean walking for 28 s', 28_000).catch(async (error: unknown) => {
+          // Whether the page started a window after its time (a decode that came late), from the walk's start.
           const late = (await ctx.page.run<{ when: number; now: number }[]>(WALK_STARTS)).filter((s) => s.now > s.when && s.when >= from);
           throw new Error(`${error instanceof Error ? error.message : String(error)}; windows started late: ${late.length ? late.map((s) => `${((s.when - from) * 1000).toFixed(0)} ms in, ${((s.now - s.when) * 1000).toFixed(1)} ms late`).join('; ') : 'none'}`);
         });
         const to = ((await ctx.page.run<number | null>(WALK_CLOCK)) ?? 0) - 0.3;
         // The joins heard: two windows overlapping a whole crossfade (a window join overlaps 2 ms; the hand-over from the in-order voice, less).
         const joins = (await ctx.page.run<{ at: number; duration: number }[]>(WALK_CROSSFADES)).filter((c) => c.duration > 0.9 * crossfade && c.at >= from && c.at + c.duration <= to);
-        if (joins.length < 5) throw new Error(`${joins.length} segment joins heard in the minute, not 5 or more (${JSON.stringify({ from, to, joins })})`);
+        if (joins.length < 3) throw new Error(`${joins.length} segment joins heard in the 28 s, not 3 or more (${JSON.stringify({ from, to, joins })})`);
         // The first turn is 9 → 5: the next join comes a segment 5 later (517,440 samples, less its crossfade).
         const five = ((ocean.starts[6] ?? 0) - (ocean.starts[5] ?? 0)) / SAMPLE_RATE - crossfade;
         const second = (joins[1]?.at ?? 0) - (joins[0]?.at ?? 0);
