@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** `npm test`'s browser check (tests/e2e/ensure-chromium.mjs) against fake browsers that print a version. */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { matchedRoute, pageTitle } from '../../../src/app/route-match';
 import { documentTitle, routeTitles } from '../../../src/lib/strings';

@@ -5,12 +5,17 @@
  * freeze its clock) and the sources are told to reconnect; outside one it is resumed. The output
  * goes through a stream element only where the engine hears one, and is retried on every open.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAudioBus, LONG_SUSPENSION_MS, RESUME_ANSWER_MS } from '../../../src/engine/audio-bus';
 import { ANCHOR_LEVEL } from '../../../src/engine/audio-output';
 import { createMixStore, setMasterVolume } from '../../../src/stores/mix-store';
 
-const settle = () => new Promise((r) => setTimeout(r, 0));
+/**
+ * The bus's timers (the idle suspend after a second, the watchdog's half-second reads) on a fake clock, moved on by
+ * `wait`: the file ran 10 s of real waiting before (issue 38). The contexts' clocks are web-audio-test-api's own.
+ */
+const wait = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+const settle = () => wait(0);
 /** Whether anything is connected to the context's speakers (web-audio-test-api's graph as JSON). */
 const toDestination = (ctx: AudioContext) => (ctx.destination as unknown as { toJSON(): { inputs: unknown[] } }).toJSON().inputs.length > 0;
 
@@ -34,6 +39,9 @@ function setup(inGesture = true) {
 }
 
 describe('audio bus', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] }));
+  afterEach(() => vi.useRealTimers());
+
   it('creates nothing before the first open, then one context for every caller', () => {
     const { bus, contexts } = setup();
     expect(bus.current()).toBeUndefined();
@@ -95,13 +103,13 @@ describe('audio bus', () => {
     bus.onReplaced(() => replaced++);
     bus.hold('player', true);
     bus.hold('player', false);
-    await new Promise((r) => setTimeout(r, 1100));
+    await wait(1100);
     expect(first.ctx.state).toBe('suspended');
     advance(60_000);
     expect(bus.open()).toBe(first); // resumed: not stale
     bus.hold('noise', true);
     bus.hold('noise', false);
-    await new Promise((r) => setTimeout(r, 1100));
+    await wait(1100);
     advance(LONG_SUSPENSION_MS + 1);
     const second = bus.open()!;
     expect(second).not.toBe(first);
@@ -131,7 +139,7 @@ describe('audio bus', () => {
     expect(seen).toEqual([true, false]);
     // Nobody holds the bus: it pauses the element itself after a second, which is not the OS.
     bus.hold('player', false);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await wait(1100);
     expect(HTMLMediaElement.prototype.pause).toHaveBeenCalled();
     expect(seen).toEqual([true, false]);
     // Started again by the app (a tap) after an interruption: nothing to give back.
@@ -187,7 +195,7 @@ describe('audio bus', () => {
     const first = bus.open()!;
     bus.hold('player', true);
     bus.hold('player', false);
-    await new Promise((r) => setTimeout(r, 1100));
+    await wait(1100);
     expect(first.ctx.state).toBe('suspended');
     advance(LONG_SUSPENSION_MS + 1);
     expect(bus.open()).toBe(first);
@@ -215,7 +223,7 @@ describe('audio bus', () => {
     bus.open();
     bus.hold('player', true);
     bus.hold('player', false);
-    await new Promise((r) => setTimeout(r, 1100)); // the idle suspend is asked for, not yet applied
+    await wait(1100); // the idle suspend is asked for, not yet applied
     bus.open(); // Space, an instant later
     bus.hold('player', true);
     await settle();
@@ -225,7 +233,7 @@ describe('audio bus', () => {
     expect(state).toBe('running');
     // An idle suspend nobody answered stays applied.
     bus.hold('player', false);
-    await new Promise((r) => setTimeout(r, 1100));
+    await wait(1100);
     applySuspend();
     await settle();
     expect(state).toBe('suspended');
@@ -277,12 +285,12 @@ describe('audio bus', () => {
       bus.hold('player', true);
       Object.defineProperty(first.ctx, 'state', { configurable: true, get: () => 'interrupted' });
       // The watchdog reads it within half a second.
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await wait(600);
       expect(seen).toEqual([true]);
       // The player pauses (nobody holds the bus): the taken context stays watched and is not suspended by the bus.
       const suspend = vi.spyOn(first.ctx, 'suspend');
       bus.hold('player', false);
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await wait(1100);
       expect(suspend).not.toHaveBeenCalled();
       const close = vi.spyOn(first.ctx, 'close');
       const next = bus.open()!;

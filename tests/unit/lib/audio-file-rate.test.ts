@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * A recording's own rate from its header (src/lib/audio-file-rate.ts): files made here as the import tests make them,
  * and headers written byte by byte for the formats with no writer at hand.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
 import { listOwnSounds, openOwnSoundsDb, OWN_SOUNDS_DB_NAME, putOwnSound, type OwnSoundRecord } from '../../../src/lib/own-sounds-db';
 

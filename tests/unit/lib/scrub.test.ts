@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { FILTERED, registerUserText, scrubBreadcrumb, scrubEvent, scrubSelector } from '../../../src/lib/scrub';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The import's resampler (src/lib/sinc-resample.ts): what a listener's 44.1 kHz recording keeps at 48 kHz. Each test
  * compares with the tone as it should be at the new rate, away from the ends (the kernel reaches past them).

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The meter every audit verdict rests on (BS.1770-4 / EBU R128), against signals whose loudness
  * and true peak are known: EBU Tech 3341's sine cases and an inter-sample peak.

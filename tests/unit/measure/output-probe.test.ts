@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The worklet recorder's count of quanta the audio thread passed over (tests/e2e/output-probe.ts). Chromium copies the
  * context's frame into the worklet scope only when a try-lock of the graph succeeds

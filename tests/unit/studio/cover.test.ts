@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { catalogueEntries } from '../../../src/catalogue/entries';
 import { CARD_COVER, renderCardCover, renderCover } from '../../../studio/cover';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The studio's segments (issue 22): boundaries at the sound's quiet points, and the audit's check of the segment
  * table, which must fail on data the player could not walk cleanly.

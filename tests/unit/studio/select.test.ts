@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { seamJump, selectInPlace } from '../../../studio/audit/checks';
 import { seededRandom } from '../../../src/lib/seeded-random';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import type { CacheBackend } from '../../../src/lib/cache-contract';
 import { lazyCacheBackend } from '../../../src/workers/lazy-cache';

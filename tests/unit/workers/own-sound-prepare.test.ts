@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** The import's pure part (issue 41): the loop join, the level it brings a recording to, silence, and the 16-bit form. */
 import { describe, expect, it } from 'vitest';
 import { integratedLoudness, truePeakDb } from '../../../measure/loudness.ts';

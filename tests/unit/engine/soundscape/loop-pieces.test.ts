@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The pieces a loop voice plays (issue 22): in order they cover the file round and round with no gap; walking,
  * each segment is played whole (from its first sample to its last) in the walk's order, the next one starting a

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The loop voice walking a file's segments (issue 22, "never repeats"), scheduled on a fake audio clock: each
  * segment is played from its first sample to its last, the next one starts exactly one crossfade before the last

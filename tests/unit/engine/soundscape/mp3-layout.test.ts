@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Windowed decoding (issue 22): a slice of the catalogue MP3 (whole frames, pre-roll, the rewritten
  * Xing/LAME tag) decodes to exactly the samples the whole file decodes to at that place. Decoded

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The walk through a soundscape's segments (issue 22, "never repeats"): what a listener would notice is a segment
  * played twice in a row, an order that comes round again (a period), a different walk each time it is replayed

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * A decoder that returns another length than the slice's tag asks for (issue 40): WebKitGTK 2.50 decoded windows of
  * under a frame 47–623 samples longer, the window still at its place. The sound must go on: the window plays from

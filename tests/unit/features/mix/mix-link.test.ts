@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { catalogueEntries, mediaSlug } from '../../../../src/catalogue/entries';
 import { decodeMixLink, encodeMix, MAX_MIX_QUERY_LENGTH, mixLink, type SharedMix } from '../../../../src/features/mix/mix-link';

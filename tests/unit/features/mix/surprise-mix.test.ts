@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { catalogueEntries, entryKind, mediaSlug } from '../../../../src/catalogue/entries';
 import { decodeMixLink, encodeMix } from '../../../../src/features/mix/mix-link';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** What an import refuses before decoding (issue 41), and the names it gives and accepts. */
 import { describe, expect, it } from 'vitest';
 import { looksLikeAudio, sizeProblem } from '../../../../src/features/own-sounds/decode-import';

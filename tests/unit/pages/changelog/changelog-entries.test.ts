@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { changelogEntries, formatChangelogDate, sortedChangelog } from '../../../../src/pages/changelog/changelog-entries';
 

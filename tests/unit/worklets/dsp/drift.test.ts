@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { DRIFT_MAX_DB, DRIFT_STEP_SECONDS, driftPoints } from '../../../../worklets/dsp/drift';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Accuracy of the noise kernels in Node: spectra in third-octave bands (Welch), level matching,
  * headroom and DC drift, at 44.1 and 48 kHz. The Chromium side (tests/e2e/noise.spec.ts) checks
