@@ -48,7 +48,9 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 /** The chunk a module is the entry of, and every chunk it imports statically. */
 function chunkFiles(bundle: Rollup.OutputBundle, module: string): string[] {
   const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
-  const entry = chunks.find((chunk) => chunk.facadeModuleId?.replace(/\\/g, '/').replace(/\.tsx?$/, '').endsWith(module));
+  const named = (id: string | null) => !!id && id.replace(/\\/g, '/').replace(/\.tsx?$/, '').endsWith(module);
+  // A module the build groups with others (vite.config.ts startChunks) is in that chunk, not the facade of its own.
+  const entry = chunks.find((chunk) => named(chunk.facadeModuleId)) ?? chunks.find((chunk) => chunk.moduleIds.some(named));
   if (!entry) throw new Error(`prerender: no chunk for ${module}`);
   const files = new Set<string>();
   const visit = (fileName: string) => {
