@@ -15,6 +15,14 @@ import { matchedRoute, pageTitle } from './app/route-match';
 import { REVERSED_HOST_PREFIX } from './catalogue/catalogue';
 import { firstPaintScript } from './lib/first-paint';
 import { STORAGE_KEYS } from './lib/storage';
+import { createNoiseState, NOISE_SEEDS, renderNoise, type NoiseColour } from '../worklets/dsp/noise';
+
+/** A colour's RMS as the app's generator plays it: 10 s of its kernel at 48 kHz. */
+function generatorRms(colour: NoiseColour): number {
+  const out = new Float32Array(480_000);
+  renderNoise(createNoiseState(colour, NOISE_SEEDS[0], 48_000), out);
+  return Number(Math.sqrt(out.reduce((sum, v) => sum + v * v, 0) / out.length).toPrecision(4));
+}
 
 /** The render-blocking script every prerendered page loads in <head> (see src/lib/first-paint.ts). */
 export const firstPaintSource = firstPaintScript({
@@ -22,6 +30,8 @@ export const firstPaintSource = firstPaintScript({
   sidebarOpenKey: STORAGE_KEYS.sidebarOpen,
   stillLoading: strings.firstTapStillLoading,
   couldNotLoad: strings.firstTapCouldNotLoad,
+  masterVolumeKey: STORAGE_KEYS.masterVolume,
+  noiseRms: { white: generatorRms('white'), pink: generatorRms('pink'), brown: generatorRms('brown') },
 });
 
 export interface PrerenderedPage {

@@ -6,8 +6,9 @@
  * React takes the page's taps, and plays the tap's intent once the page has hydrated (a store change
  * before that would make the first render differ from the prerendered HTML).
  */
+import { subscribe } from 'valtio/vanilla';
 import { FIRST_TAP, type FirstTapHandover } from '../lib/first-paint';
-import { isNoiseColour } from '../stores/noise-store';
+import { isNoiseColour, noiseStore } from '../stores/noise-store';
 import { playSound } from '../stores/player-store';
 import { newAudioContext } from './web-audio';
 import { toggleNoise } from './noise/noise-engine';
@@ -54,4 +55,22 @@ export function playFirstTap(handover = firstTapHandover()): void {
   const [kind, value = ''] = intent?.split(':') ?? [];
   if (kind === 'sound' && /^\d+$/.test(value)) playSound(Number(value));
   else if (kind === 'noise' && isNoiseColour(value)) toggleNoise(value);
+  handOverVoice(handover, kind === 'noise' ? value : null);
+}
+
+/**
+ * The noise the script played for the tap (issue 39) fades out once the app's own generator of that colour sounds,
+ * or stops trying (both are noise of one colour at one level: the short overlap is not heard as a seam); any other
+ * voice at once. The app never leaves it playing: Pause could not reach it.
+ */
+function handOverVoice(handover: FirstTapHandover, colour: string | null): void {
+  const voice = handover.voice;
+  if (!voice) return;
+  const settled = () => noiseStore.status !== 'starting';
+  if (voice.colour !== colour || settled()) return voice.fade();
+  const stop = subscribe(noiseStore, () => {
+    if (!settled()) return;
+    stop();
+    voice.fade();
+  });
 }

@@ -20,6 +20,8 @@ export const FIRST_PAINT = {
  * prerendered CSS), unlocks audio inside that tap (a context resumed, an element's play(), as iOS
  * requires) and leaves all three on `window.__lullFirstTap` for the app, which plays the intent once
  * it has hydrated. A tap the app never takes says so after a few seconds.
+ * A noise is heard at once (issue 39): the script plays a few seconds of its colour on a loop, at the
+ * app's level, and the app fades that voice out once its own generator sounds.
  */
 export const FIRST_TAP = {
   /** On a control a first tap may start: 'sound:<index>' or 'noise:<colour>'. */
@@ -43,6 +45,8 @@ export interface FirstTapHandover {
   element: HTMLAudioElement | null;
   /** Set by the app when React takes over the page's taps: the script does nothing from then on. */
   off: boolean;
+  /** The noise the script plays for the tap until the app's own sounds (null: none); `fade` ends it. */
+  voice: { readonly colour: string; fade(): void } | null;
 }
 
 export const whileTapTaken = `&[${FIRST_TAP.taken}]`;
@@ -67,6 +71,10 @@ export function firstPaintScript(options: {
   readonly sidebarOpenKey: string;
   readonly stillLoading: string;
   readonly couldNotLoad: string;
+  /** The stored master volume's key (a JSON number 0..1; 1 when missing or unreadable, as the app reads it). */
+  readonly masterVolumeKey: string;
+  /** Each colour's RMS as the app's generator plays it: the script's noise is brought to the same level. */
+  readonly noiseRms: Readonly<Record<'white' | 'pink' | 'brown', number>>;
 }): string {
   return compact(`// Lull, before the first paint: see src/lib/first-paint.ts.
 (function () {
@@ -79,8 +87,41 @@ export function firstPaintScript(options: {
     // Storage blocked: the sidebar shows expanded until the app starts, as without this script.
   }
   var w = window, d = document, failed = false, note = null, timer = 0, noop = function () {};
-  var q = w.__lullFirstTap = { intent: null, target: null, context: null, element: null, off: false };
+  var q = w.__lullFirstTap = { intent: null, target: null, context: null, element: null, off: false, voice: null };
+  var hush = function () { if (q.voice) q.voice.fade(); };
+  var level = function () {
+    try { var v = JSON.parse(localStorage.getItem(${JSON.stringify(options.masterVolumeKey)})); return typeof v === 'number' && v >= 0 && v <= 1 ? v : 1; } catch (error) { return 1; }
+  };
+  // Two seconds of the colour on a loop (its last 50 ms blended into its start), brought to the app's RMS.
+  // Pink: Paul Kellet's three poles; brown: a leaky integrator (10 Hz) with a DC blocker (7 Hz), as the app's kernels.
+  var sing = function (colour) {
+    var c = q.context, target = ${JSON.stringify(options.noiseRms)}[colour];
+    if (!c || !target || q.off || q.intent !== 'noise:' + colour) return;
+    hush();
+    var rate = c.sampleRate, n = Math.round(rate * 2), f = Math.round(rate * 0.05), b = c.createBuffer(2, n, rate);
+    var leak = 1 - 2 * Math.PI * 10 / rate, block = 1 - 2 * Math.PI * 7 / rate;
+    for (var ch = 0; ch < 2; ch++) {
+      var d = new Float32Array(n + f), x = 0, y = 0, z = 0, sum = 0, i, v, a;
+      for (i = 0; i < n + f; i++) {
+        v = Math.random() * 2 - 1;
+        if (colour === 'pink') { x = 0.99765 * x + v * 0.099046; y = 0.963 * y + v * 0.2965164; z = 0.57 * z + v * 1.0526913; v = x + y + z + v * 0.1848; }
+        if (colour === 'brown') { x = leak * x + v; y = x - z + block * y; z = x; v = y; }
+        d[i] = v; sum += v * v;
+      }
+      var k = target / Math.sqrt(sum / (n + f)), out = b.getChannelData(ch);
+      for (i = 0; i < n; i++) { a = i < f ? Math.PI / 2 * i / f : 0; out[i] = k * (i < f ? d[i] * Math.sin(a) + d[n + i] * Math.cos(a) : d[i]); }
+    }
+    var source = c.createBufferSource(), gain = c.createGain(), voice;
+    source.buffer = b; source.loop = true;
+    gain.gain.setValueAtTime(0, c.currentTime); gain.gain.setTargetAtTime(level(), c.currentTime, 0.01);
+    source.connect(gain); gain.connect(c.destination); source.start();
+    voice = q.voice = { colour: colour, fade: function () {
+      if (q.voice === voice) q.voice = null;
+      gain.gain.setTargetAtTime(0, c.currentTime, 0.03); source.stop(c.currentTime + 0.3);
+    } };
+  };
   var say = function () {
+    if (failed) hush();
     if (!q.intent || q.off) return;
     if (!note) {
       note = d.createElement('p');
@@ -116,6 +157,10 @@ export function firstPaintScript(options: {
     // A second tap on the same control takes it back, as it would pause in the app.
     q.intent = q.intent === intent ? null : intent;
     q.target = q.intent ? target : null;
+    hush();
+    // Made after the frame that shows the mark (it takes tens of ms on a slow phone); the context already runs.
+    var colour = q.intent && q.intent.indexOf('noise:') === 0 && !failed ? q.intent.slice(6) : '';
+    if (colour) w.requestAnimationFrame(function () { setTimeout(function () { try { sing(colour); } catch (error) { /* the app plays it */ } }, 0); });
     if (q.target) { target.setAttribute(${JSON.stringify(FIRST_TAP.taken)}, ''); target.setAttribute('aria-busy', 'true'); }
     clearTimeout(timer);
     timer = setTimeout(say, failed ? 0 : ${FIRST_TAP.stillLoadingAfterMs});

@@ -10,7 +10,8 @@ import { strings } from '../../src/lib/strings';
 import { FIRST_TAP } from '../../src/lib/first-paint';
 import { test, expect } from './fixtures';
 import { emulateIos, heard } from './ios-rules';
-import { outputProbeScript } from './output-probe';
+import { outputProbeScript, type OutputProbe } from './output-probe';
+import { outputLevel } from './record-rms';
 
 test.use({ hasTouch: true, viewport: { width: 390, height: 844 } });
 
@@ -65,6 +66,60 @@ test.describe('the first tap, before the app has hydrated (iOS rules emulated)',
       expect(refused.filter((what) => what !== 'lull-output')).toEqual([]);
     });
   }
+
+  test("a tap on a noise page's Play is heard at once, before the app arrives; the app takes it over with no gap at the same level, and Pause silences it @live", async ({ page }) => {
+    // Issue 39: the first-paint script plays the colour itself (src/lib/first-paint.ts), and the app fades that voice
+    // out once its own generator sounds (src/engine/first-tap.ts). White noise: its level over 0.8 s is steady to a
+    // tenth of a dB, where brown's moves by a dB or two with its slow swell.
+    let release!: () => void;
+    const scriptsMayCome = new Promise<void>((resolve) => (release = resolve));
+    await page.route(APP_SCRIPT, async (route: Route) => {
+      await scriptsMayCome;
+      await route.continue();
+    });
+    await page.mainFrame().goto('/white-noise', { waitUntil: 'commit' });
+    await page.locator(`main button[${FIRST_TAP.intent}="noise:white"]`).tap();
+    const before = await outputLevel(page, 800);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated), 'heard before the app arrived').toBeUndefined();
+    expect(before.rms).toBeGreaterThan(0.01);
+    // Recorded across the hand-over: the app arrives, hydrates, starts its generator and fades the script's voice.
+    await page.evaluate(() => {
+      const probe = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
+      probe.take();
+      probe.record(true);
+    });
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Pause White Noise' })).toHaveAttribute('data-status', 'playing');
+    await page.waitForTimeout(1000);
+    const { samples, sampleRate } = await page.evaluate(() => {
+      const probe = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
+      probe.record(false);
+      const taken = probe.take();
+      return { samples: Array.from(taken.samples), sampleRate: taken.sampleRate };
+    });
+    // Every 50 ms of it holds the noise: none below half the level heard before (−6 dB), none over twice (+6 dB).
+    const block = Math.round(sampleRate * 0.05);
+    const blocks: number[] = [];
+    for (let at = 0; at + block <= samples.length; at += block) {
+      let sum = 0;
+      for (let i = at; i < at + block; i++) sum += samples[i]! ** 2;
+      blocks.push(Math.sqrt(sum / block));
+    }
+    expect(blocks.length).toBeGreaterThan(20);
+    const [quietest, loudest] = [Math.min(...blocks), Math.max(...blocks)];
+    console.log(`white noise across the hand-over: ${blocks.length} blocks of 50 ms, RMS ${quietest.toFixed(4)}–${loudest.toFixed(4)}, before ${before.rms.toFixed(4)}`);
+    expect(quietest).toBeGreaterThan(before.rms / 2);
+    expect(loudest).toBeLessThan(before.rms * 2);
+    // The app's generator alone now, at the script's level within 1 dB.
+    const after = await outputLevel(page, 800);
+    console.log(`white noise: the script ${before.rms.toFixed(4)}, the app ${after.rms.toFixed(4)}`);
+    expect(Math.abs(20 * Math.log10(after.rms / before.rms))).toBeLessThan(1);
+    // The app's Pause reaches everything that sounds: the script's voice is gone.
+    await page.getByRole('button', { name: 'Pause White Noise' }).click();
+    await page.waitForTimeout(500);
+    expect((await outputLevel(page, 500)).rms).toBeLessThan(1e-4);
+  });
 
   test('a tap on a page whose scripts never arrive says the app could not load', async ({ page, expectConsoleErrors }) => {
     expectConsoleErrors(/Failed to load resource/);

@@ -6,9 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_TAP, firstPaintScript, type FirstTapHandover } from '../../../src/lib/first-paint';
 import { handedOverContext, playFirstTap } from '../../../src/engine/first-tap';
 import { playerStore } from '../../../src/stores/player-store';
+import { noiseStore } from '../../../src/stores/noise-store';
 
 const STILL_LOADING = 'Still loading';
 const COULD_NOT_LOAD = 'Could not load';
+const NOISE_RMS = { white: 0.05, pink: 0.05, brown: 0.05 };
+/** Whether anything is connected to the context's speakers (web-audio-test-api's graph as JSON). */
+const sounding = (ctx: AudioContext | null) => ((ctx?.destination as unknown as { toJSON(): { inputs: unknown[] } } | undefined)?.toJSON().inputs.length ?? 0) > 0;
 const handover = () => (window as unknown as { __lullFirstTap: FirstTapHandover }).__lullFirstTap;
 const note = () => document.getElementById(FIRST_TAP.noteId);
 
@@ -31,7 +35,7 @@ describe('the first-paint script, before React answers taps', () => {
     });
     document.body.replaceChildren();
     // Evaluated as the browser does: a classic script in the page's global scope.
-    new Function(firstPaintScript({ reversedHostPrefix: 'reversed.', sidebarOpenKey: 'sidebarOpen', stillLoading: STILL_LOADING, couldNotLoad: COULD_NOT_LOAD }))();
+    new Function(firstPaintScript({ reversedHostPrefix: 'reversed.', sidebarOpenKey: 'sidebarOpen', stillLoading: STILL_LOADING, couldNotLoad: COULD_NOT_LOAD, masterVolumeKey: 'masterVolume', noiseRms: NOISE_RMS }))();
   });
   afterEach(() => {
     // Each test runs the script again on the same document: the earlier listeners must stand down.
@@ -78,6 +82,39 @@ describe('the first-paint script, before React answers taps', () => {
     expect(note()?.textContent).toBe(COULD_NOT_LOAD);
   });
 
+  it('a noise is heard from the tap: its colour on a loop at the app\'s RMS and stored level; taken back or failed, it fades', () => {
+    localStorage.setItem('masterVolume', '0.5');
+    const brown = card('noise:brown');
+    brown.click();
+    // Made after the frame that shows the mark.
+    expect(handover().voice).toBeNull();
+    vi.advanceTimersByTime(20);
+    const voice = handover().voice;
+    expect(voice?.colour).toBe('brown');
+    expect(sounding(handover().context)).toBe(true);
+    const graph = JSON.stringify((handover().context!.destination as unknown as { toJSON(): unknown }).toJSON());
+    expect(graph).toContain('AudioBufferSourceNode');
+    brown.click();
+    expect(handover().voice).toBeNull();
+    // Taken back before its frame: never made. Again, then the app's script fails to load: the voice stops with the
+    // note, since no Pause could reach it.
+    brown.click();
+    brown.click();
+    vi.advanceTimersByTime(20);
+    expect(handover().voice).toBeNull();
+    brown.click();
+    vi.advanceTimersByTime(20);
+    expect(handover().voice?.colour).toBe('brown');
+    const script = document.createElement('script');
+    document.head.appendChild(script);
+    script.dispatchEvent(new Event('error'));
+    expect(handover().voice).toBeNull();
+    // A sound card starts no voice (its file is the app's to read).
+    card('sound:1').click();
+    vi.advanceTimersByTime(20);
+    expect(handover().voice).toBeNull();
+  });
+
   it('does nothing once the app has taken the page, nor for a tap elsewhere', () => {
     document.body.appendChild(document.createElement('p')).click();
     expect(handover().intent).toBeNull();
@@ -93,7 +130,7 @@ describe('the first-paint script, before React answers taps', () => {
 });
 
 describe("the app's side of the hand-over", () => {
-  const empty = (): FirstTapHandover => ({ intent: null, target: null, context: null, element: null, off: false });
+  const empty = (): FirstTapHandover => ({ intent: null, target: null, context: null, element: null, off: false, voice: null });
 
   it("the bus's first context is the one the tap resumed, then new ones", () => {
     const first = empty();
@@ -127,6 +164,21 @@ describe("the app's side of the hand-over", () => {
     expect(ocean.hasAttribute('aria-busy')).toBe(false);
     expect(ocean.hasAttribute(FIRST_TAP.taken)).toBe(false);
     expect(note()).toBeNull();
+  });
+
+  it("the script's noise fades once the app's own generator of that colour sounds, not before; any other voice at once", async () => {
+    const fade = vi.fn();
+    noiseStore.status = 'starting';
+    playFirstTap({ ...empty(), intent: 'noise:pink', voice: { colour: 'pink', fade } });
+    await Promise.resolve();
+    expect(fade).not.toHaveBeenCalled();
+    noiseStore.status = 'playing';
+    await vi.waitFor(() => expect(fade).toHaveBeenCalledTimes(1));
+    noiseStore.status = 'stopped';
+    const other = vi.fn();
+    playFirstTap({ ...empty(), intent: 'sound:1', voice: { colour: 'pink', fade: other } });
+    expect(other).toHaveBeenCalledTimes(1);
+    expect(fade).toHaveBeenCalledTimes(1);
   });
 
   // Each of these reads as a catalogue index through Number() (3, 3, 0, 1, 3): only the intent's own check
