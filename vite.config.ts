@@ -169,7 +169,7 @@ function deploymentHeaders(env: Record<string, string>): Plugin {
  * Each group is a whole closure already, so a group does not take its modules' dependencies in as well: it would take
  * the entry's own modules, and the entry would then load the whole app before the first paint.
  */
-function startChunks(): { name: (id: string, context: ModuleGraph) => string | null; priority: number; debugName: string }[] {
+function startChunks(): { name: (id: string, context: ModuleGraph) => string | null; debugName: string } {
   const steps: [string, string][] = [
     // The entry's own imports stay in the entry: the page loads it before the first paint, and nothing more.
     ['', resolve('src/entry-client.ts')],
@@ -193,7 +193,8 @@ function startChunks(): { name: (id: string, context: ModuleGraph) => string | n
     }
     return owner.get(id);
   };
-  return steps.slice(1).map(([name], index) => ({ name: (id, graph) => (ownerOf(id, graph) === name ? name : null), priority: steps.length - index, debugName: name }));
+  // The entry's modules have the name '': no group.
+  return { name: (id, graph) => ownerOf(id, graph) || null, debugName: 'start' };
 }
 
 /** What a chunking group's name function may ask of the module graph. */
@@ -257,7 +258,7 @@ export default defineConfig(({ mode }) => {
       }),
     ],
     worker: { format: 'es' },
-    build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 600, rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: startChunks() } } } },
+    build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 600, rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: [startChunks()] } } } },
     server: { port: 5173 },
     preview: { port: 4173, strictPort: true },
     test: {
