@@ -15,6 +15,7 @@ import { matchedRoute, pageTitle } from './app/route-match';
 import { REVERSED_HOST_PREFIX } from './catalogue/catalogue';
 import { firstPaintScript } from './lib/first-paint';
 import { STORAGE_KEYS } from './lib/storage';
+import { DEFAULT_MASTER_VOLUME } from './stores/mix-store';
 import { createNoiseState, NOISE_SEEDS, renderNoise, type NoiseColour } from '../worklets/dsp/noise';
 
 /** A colour's RMS as the app's generator plays it: 10 s of its kernel at 48 kHz. */
@@ -31,6 +32,7 @@ export const firstPaintSource = firstPaintScript({
   stillLoading: strings.firstTapStillLoading,
   couldNotLoad: strings.firstTapCouldNotLoad,
   masterVolumeKey: STORAGE_KEYS.masterVolume,
+  defaultMasterVolume: DEFAULT_MASTER_VOLUME,
   noiseRms: { white: generatorRms('white'), pink: generatorRms('pink'), brown: generatorRms('brown') },
 });
 

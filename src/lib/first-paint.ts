@@ -71,8 +71,9 @@ export function firstPaintScript(options: {
   readonly sidebarOpenKey: string;
   readonly stillLoading: string;
   readonly couldNotLoad: string;
-  /** The stored master volume's key (a JSON number 0..1; 1 when missing or unreadable, as the app reads it). */
+  /** The stored master volume's key (a JSON number 0..1), and the app's level where it is missing or unreadable. */
   readonly masterVolumeKey: string;
+  readonly defaultMasterVolume: number;
   /** Each colour's RMS as the app's generator plays it: the script's noise is brought to the same level. */
   readonly noiseRms: Readonly<Record<'white' | 'pink' | 'brown', number>>;
 }): string {
@@ -90,7 +91,8 @@ export function firstPaintScript(options: {
   var q = w.__lullFirstTap = { intent: null, target: null, context: null, element: null, off: false, voice: null };
   var hush = function () { if (q.voice) q.voice.fade(); };
   var level = function () {
-    try { var v = JSON.parse(localStorage.getItem(${JSON.stringify(options.masterVolumeKey)})); return typeof v === 'number' && v >= 0 && v <= 1 ? v : 1; } catch (error) { return 1; }
+    try { var v = JSON.parse(localStorage.getItem(${JSON.stringify(options.masterVolumeKey)})); if (typeof v === 'number' && v >= 0 && v <= 1) return v; } catch (error) { /* as missing */ }
+    return ${options.defaultMasterVolume};
   };
   // Two seconds of the colour on a loop (its last 50 ms blended into its start), brought to the app's RMS.
   // Pink: Paul Kellet's three poles; brown: a leaky integrator (10 Hz) with a DC blocker (7 Hz), as the app's kernels.
@@ -109,7 +111,8 @@ export function firstPaintScript(options: {
         d[i] = v; sum += v * v;
       }
       var k = target / Math.sqrt(sum / (n + f)), out = b.getChannelData(ch);
-      for (i = 0; i < n; i++) { a = i < f ? Math.PI / 2 * i / f : 0; out[i] = k * (i < f ? d[i] * Math.sin(a) + d[n + i] * Math.cos(a) : d[i]); }
+      for (i = 0; i < n; i++) out[i] = k * d[i];
+      for (i = 0; i < f; i++) { a = Math.PI / 2 * i / f; out[i] = k * (d[i] * Math.sin(a) + d[n + i] * Math.cos(a)); }
     }
     var source = c.createBufferSource(), gain = c.createGain(), voice;
     source.buffer = b; source.loop = true;

@@ -35,7 +35,7 @@ describe('the first-paint script, before React answers taps', () => {
     });
     document.body.replaceChildren();
     // Evaluated as the browser does: a classic script in the page's global scope.
-    new Function(firstPaintScript({ reversedHostPrefix: 'reversed.', sidebarOpenKey: 'sidebarOpen', stillLoading: STILL_LOADING, couldNotLoad: COULD_NOT_LOAD, masterVolumeKey: 'masterVolume', noiseRms: NOISE_RMS }))();
+    new Function(firstPaintScript({ reversedHostPrefix: 'reversed.', sidebarOpenKey: 'sidebarOpen', stillLoading: STILL_LOADING, couldNotLoad: COULD_NOT_LOAD, masterVolumeKey: 'masterVolume', defaultMasterVolume: 1, noiseRms: NOISE_RMS }))();
   });
   afterEach(() => {
     // Each test runs the script again on the same document: the earlier listeners must stand down.
