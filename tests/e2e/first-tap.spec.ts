@@ -10,8 +10,8 @@ import { strings } from '../../src/lib/strings';
 import { FIRST_TAP } from '../../src/lib/first-paint';
 import { test, expect } from './fixtures';
 import { emulateIos, heard } from './ios-rules';
-import { outputProbeScript, type OutputProbe } from './output-probe';
-import { outputLevel } from './record-rms';
+import { outputProbeScript } from './output-probe';
+import { outputLevel, startRecording, takeRecording } from './record-rms';
 
 test.use({ hasTouch: true, viewport: { width: 390, height: 844 } });
 
@@ -83,21 +83,12 @@ test.describe('the first tap, before the app has hydrated (iOS rules emulated)',
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated), 'heard before the app arrived').toBeUndefined();
     expect(before.rms).toBeGreaterThan(0.01);
     // Recorded across the hand-over: the app arrives, hydrates, starts its generator and fades the script's voice.
-    await page.evaluate(() => {
-      const probe = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
-      probe.take();
-      probe.record(true);
-    });
+    await startRecording(page);
     release();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 });
     await expect(page.getByRole('button', { name: 'Pause White Noise' })).toHaveAttribute('data-status', 'playing');
     await page.waitForTimeout(1000);
-    const { samples, sampleRate } = await page.evaluate(() => {
-      const probe = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
-      probe.record(false);
-      const taken = probe.take();
-      return { samples: Array.from(taken.samples), sampleRate: taken.sampleRate };
-    });
+    const { samples, sampleRate } = await takeRecording(page);
     // Every 50 ms of it holds the noise: none below half the level heard before (−6 dB), none over twice (+6 dB).
     const block = Math.round(sampleRate * 0.05);
     const blocks: number[] = [];

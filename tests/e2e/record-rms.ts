@@ -53,14 +53,16 @@ export const outputLevel = (page: Page, ms: number): Promise<{ rms: number; samp
 /** The output's RMS over `ms`, recorded at the node the page plays into (0 where nothing renders: a suspended context). */
 export const outputRms = async (page: Page, ms: number): Promise<number> => (await outputLevel(page, ms)).rms;
 
-/** `ms` of what the page outputs (its left channel, as the probe records it) and its rate, for a measure made in Node. */
-export async function recordSamples(page: Page, ms: number): Promise<{ samples: Float32Array; sampleRate: number }> {
-  await page.evaluate(() => {
+/** Starts recording what the page outputs (its left channel, as the probe records it), from nothing kept. */
+export const startRecording = (page: Page): Promise<void> =>
+  page.evaluate(() => {
     const p = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
     p.take();
     p.record(true);
   });
-  await page.waitForTimeout(ms);
+
+/** Stops the recording startRecording began and hands over its samples and rate, for a measure made in Node. */
+export async function takeRecording(page: Page): Promise<{ samples: Float32Array; sampleRate: number }> {
   const { samples, sampleRate } = await page.evaluate(() => {
     const p = (window as unknown as { __outputProbe: OutputProbe }).__outputProbe;
     p.record(false);
@@ -68,4 +70,11 @@ export async function recordSamples(page: Page, ms: number): Promise<{ samples: 
     return { samples: Array.from(taken.samples), sampleRate: taken.sampleRate };
   });
   return { samples: Float32Array.from(samples), sampleRate };
+}
+
+/** `ms` of what the page outputs (its left channel, as the probe records it) and its rate, for a measure made in Node. */
+export async function recordSamples(page: Page, ms: number): Promise<{ samples: Float32Array; sampleRate: number }> {
+  await startRecording(page);
+  await page.waitForTimeout(ms);
+  return takeRecording(page);
 }
