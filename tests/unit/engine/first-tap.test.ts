@@ -11,8 +11,6 @@ import { noiseStore } from '../../../src/stores/noise-store';
 const STILL_LOADING = 'Still loading';
 const COULD_NOT_LOAD = 'Could not load';
 const NOISE_RMS = { white: 0.05, pink: 0.05, brown: 0.05 };
-/** Whether anything is connected to the context's speakers (web-audio-test-api's graph as JSON). */
-const sounding = (ctx: AudioContext | null) => ((ctx?.destination as unknown as { toJSON(): { inputs: unknown[] } } | undefined)?.toJSON().inputs.length ?? 0) > 0;
 const handover = () => (window as unknown as { __lullFirstTap: FirstTapHandover }).__lullFirstTap;
 const note = () => document.getElementById(FIRST_TAP.noteId);
 
@@ -91,7 +89,7 @@ describe('the first-paint script, before React answers taps', () => {
     vi.advanceTimersByTime(20);
     const voice = handover().voice;
     expect(voice?.colour).toBe('brown');
-    expect(sounding(handover().context)).toBe(true);
+    // What reaches the speakers (web-audio-test-api's graph as JSON): a buffer source, through its gain.
     const graph = JSON.stringify((handover().context!.destination as unknown as { toJSON(): unknown }).toJSON());
     expect(graph).toContain('AudioBufferSourceNode');
     brown.click();
