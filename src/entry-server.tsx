@@ -13,7 +13,7 @@ import { AppRoutes, loadMatchedPage } from './app/router';
 import { documentTitle, strings } from './lib/strings';
 import { matchedRoute, pageTitle } from './app/route-match';
 import { REVERSED_HOST_PREFIX } from './catalogue/catalogue';
-import { firstPaintScript } from './lib/first-paint';
+import { firstPaintScript } from './lib/first-paint-script';
 import { STORAGE_KEYS } from './lib/storage';
 import { DEFAULT_MASTER_VOLUME } from './stores/mix-store';
 import { createNoiseState, NOISE_SEEDS, renderNoise, type NoiseColour } from '../worklets/dsp/noise';

@@ -3,7 +3,8 @@
  * prerender writes it) and the app's side of the hand-over (src/engine/first-tap.ts).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_TAP, firstPaintScript, type FirstTapHandover } from '../../../src/lib/first-paint';
+import { FIRST_TAP, type FirstTapHandover } from '../../../src/lib/first-paint';
+import { firstPaintScript } from '../../../src/lib/first-paint-script';
 import { handedOverContext, playFirstTap } from '../../../src/engine/first-tap';
 import { playerStore } from '../../../src/stores/player-store';
 import { noiseStore } from '../../../src/stores/noise-store';

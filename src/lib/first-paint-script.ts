@@ -1,0 +1,120 @@
+/**
+ * The first-paint script's source (see first-paint.ts for what it does and what it leaves for the app): plain ES5, no
+ * imports, written into every prerendered page by the prerender (src/entry-server.tsx) with the app's own constants.
+ */
+import { FIRST_PAINT, FIRST_TAP } from './first-paint';
+
+/** Comment lines, inline block comments and indentation go: the script is render-blocking and fetched on every first visit. */
+const compact = (source: string) =>
+  source
+    .split('\n')
+    .map((line) => line.replace(/\/\*[^*]*\*\//g, '').trim())
+    .filter((line, index) => line && (index === 0 || !line.startsWith('//')))
+    .join('\n') + '\n';
+
+/** The script's source: plain ES5, no imports; the values are the app's own constants. */
+export function firstPaintScript(options: {
+  readonly reversedHostPrefix: string;
+  readonly sidebarOpenKey: string;
+  readonly stillLoading: string;
+  readonly couldNotLoad: string;
+  /** The stored master volume's key (a JSON number 0..1), and the app's level where it is missing or unreadable. */
+  readonly masterVolumeKey: string;
+  readonly defaultMasterVolume: number;
+  /** Each colour's RMS as the app's generator plays it: the script's noise is brought to the same level. */
+  readonly noiseRms: Readonly<Record<'white' | 'pink' | 'brown', number>>;
+}): string {
+  return compact(`// Lull, before the first paint: see src/lib/first-paint.ts.
+(function () {
+  var html = document.documentElement;
+  if (location.hostname.indexOf(${JSON.stringify(options.reversedHostPrefix)}) === 0) html.setAttribute(${JSON.stringify(FIRST_PAINT.reversedHost)}, '');
+  if (navigator.onLine === false) html.setAttribute(${JSON.stringify(FIRST_PAINT.offline)}, '');
+  try {
+    if (localStorage.getItem(${JSON.stringify(options.sidebarOpenKey)}) === '0') html.setAttribute(${JSON.stringify(FIRST_PAINT.sidebarCollapsed)}, '');
+  } catch (error) {
+    // Storage blocked: the sidebar shows expanded until the app starts, as without this script.
+  }
+  var w = window, d = document, failed = false, note = null, timer = 0, noop = function () {};
+  var q = w.__lullFirstTap = { intent: null, target: null, context: null, element: null, off: false, voice: null };
+  var hush = function () { if (q.voice) q.voice.fade(); };
+  var level = function () {
+    try { var v = JSON.parse(localStorage.getItem(${JSON.stringify(options.masterVolumeKey)})); if (typeof v === 'number' && v >= 0 && v <= 1) return v; } catch (error) { /* as missing */ }
+    return ${options.defaultMasterVolume};
+  };
+  // Two seconds of the colour on a loop (its last 50 ms blended into its start), brought to the app's RMS.
+  // Pink: Paul Kellet's three poles; brown: a leaky integrator (10 Hz) with a DC blocker (7 Hz), as the app's kernels.
+  var sing = function (colour) {
+    var c = q.context, target = ${JSON.stringify(options.noiseRms)}[colour];
+    if (!c || !target || q.off || q.intent !== 'noise:' + colour) return;
+    hush();
+    var rate = c.sampleRate, n = Math.round(rate * 2), f = Math.round(rate * 0.05), b = c.createBuffer(2, n, rate);
+    var leak = 1 - 2 * Math.PI * 10 / rate, block = 1 - 2 * Math.PI * 7 / rate;
+    for (var ch = 0; ch < 2; ch++) {
+      var d = new Float32Array(n + f), x = 0, y = 0, z = 0, sum = 0, i, v, a;
+      for (i = 0; i < n + f; i++) {
+        v = Math.random() * 2 - 1;
+        if (colour === 'pink') { x = 0.99765 * x + v * 0.099046; y = 0.963 * y + v * 0.2965164; z = 0.57 * z + v * 1.0526913; v = x + y + z + v * 0.1848; }
+        if (colour === 'brown') { x = leak * x + v; y = x - z + block * y; z = x; v = y; }
+        d[i] = v; sum += v * v;
+      }
+      var k = target / Math.sqrt(sum / (n + f)), out = b.getChannelData(ch);
+      for (i = 0; i < n; i++) out[i] = k * d[i];
+      for (i = 0; i < f; i++) { a = Math.PI / 2 * i / f; out[i] = k * (d[i] * Math.sin(a) + d[n + i] * Math.cos(a)); }
+    }
+    var source = c.createBufferSource(), gain = c.createGain(), voice;
+    source.buffer = b; source.loop = true;
+    gain.gain.setValueAtTime(0, c.currentTime); gain.gain.setTargetAtTime(level(), c.currentTime, 0.01);
+    source.connect(gain); gain.connect(c.destination); source.start();
+    voice = q.voice = { colour: colour, fade: function () {
+      if (q.voice === voice) q.voice = null;
+      gain.gain.setTargetAtTime(0, c.currentTime, 0.03); source.stop(c.currentTime + 0.3);
+    } };
+  };
+  var say = function () {
+    if (failed) hush();
+    if (!q.intent || q.off) return;
+    if (!note) {
+      note = d.createElement('p');
+      note.id = ${JSON.stringify(FIRST_TAP.noteId)};
+      note.setAttribute('role', 'alert');
+      note.style.cssText = 'position:fixed;left:50%;bottom:16px;transform:translateX(-50%);width:max-content;max-width:90vw;margin:0;padding:12px 16px;border-radius:8px;background:#222;color:#fff;font:14px/1.4 system-ui,sans-serif;z-index:1500';
+      d.body.appendChild(note);
+    }
+    note.textContent = failed ? ${JSON.stringify(options.couldNotLoad)} : ${JSON.stringify(options.stillLoading)};
+  };
+  // A script or preload of the app that failed: a tap is told at once, not after the wait.
+  w.addEventListener('error', function (event) {
+    var tag = event.target && event.target.tagName;
+    if (tag === 'SCRIPT' || tag === 'LINK') { failed = true; say(); }
+  }, true);
+  var control = function (event) { return !q.off && event.target.closest ? event.target.closest('[${FIRST_TAP.intent}]') : null; };
+  var unlock = function () {
+    var Context = w.AudioContext || w.webkitAudioContext;
+    if (!q.context && Context) try { q.context = new Context({ latencyHint: 'interactive' }); } catch (error) { /* no Web Audio: the element plays */ }
+  };
+  // Built at the press, as the app does (a context blocks the main thread as it is made); resumed in the tap.
+  d.addEventListener('pointerdown', function (event) { if (control(event)) unlock(); }, true);
+  d.addEventListener('click', function (event) {
+    var target = control(event);
+    if (!target) return;
+    unlock();
+    if (q.context) q.context.resume().catch(noop);
+    q.element = q.element || d.createElement('audio');
+    var started = q.element.play();
+    if (started) started.catch(noop);
+    if (q.target) { q.target.removeAttribute(${JSON.stringify(FIRST_TAP.taken)}); q.target.removeAttribute('aria-busy'); }
+    var intent = target.getAttribute(${JSON.stringify(FIRST_TAP.intent)});
+    // A second tap on the same control takes it back, as it would pause in the app.
+    q.intent = q.intent === intent ? null : intent;
+    q.target = q.intent ? target : null;
+    hush();
+    // Made after the frame that shows the mark (it takes tens of ms on a slow phone); the context already runs.
+    var colour = q.intent && q.intent.indexOf('noise:') === 0 && !failed ? q.intent.slice(6) : '';
+    if (colour) w.requestAnimationFrame(function () { setTimeout(function () { try { sing(colour); } catch (error) { /* the app plays it */ } }, 0); });
+    if (q.target) { target.setAttribute(${JSON.stringify(FIRST_TAP.taken)}, ''); target.setAttribute('aria-busy', 'true'); }
+    clearTimeout(timer);
+    timer = setTimeout(say, failed ? 0 : ${FIRST_TAP.stillLoadingAfterMs});
+  });
+})();
+`);
+}
