@@ -9,9 +9,12 @@
 import { subscribe } from 'valtio/vanilla';
 import { FIRST_TAP, type FirstTapHandover } from '../lib/first-paint';
 import { isNoiseColour, noiseStore } from '../stores/noise-store';
-import { playSound } from '../stores/player-store';
+import { playerStore, playSound } from '../stores/player-store';
 import { newAudioContext } from './web-audio';
 import { toggleNoise } from './noise/noise-engine';
+import { streamFile } from './soundscape/streamed-file';
+import type { TrackSource } from './player/track-media';
+import type { FirstTapSound } from './player/track-output-types';
 
 export function firstTapHandover(): FirstTapHandover | undefined {
   if (typeof window === 'undefined') return undefined;
@@ -55,22 +58,48 @@ export function playFirstTap(handover = firstTapHandover()): void {
   const [kind, value = ''] = intent?.split(':') ?? [];
   if (kind === 'sound' && /^\d+$/.test(value)) playSound(Number(value));
   else if (kind === 'noise' && isNoiseColour(value)) toggleNoise(value);
-  handOverVoice(handover, kind === 'noise' ? value : null);
+  handOverVoice(handover, intent);
 }
 
 /**
- * The noise the script played for the tap (issue 39) fades out once the app's own generator of that colour sounds,
- * or stops trying (both are noise of one colour at one level: the short overlap is not heard as a seam); any other
- * voice at once. The app never leaves it playing: Pause could not reach it.
+ * The voice the script played for the tap (issue 39) is never left playing: Pause could not reach it. A noise's fades
+ * once the app's own generator of that colour sounds, or stops trying (both are noise of one colour at one level: the
+ * short overlap is not heard as a seam). A soundscape's is taken by the track (`takeFirstTapSound`), which starts at
+ * its sample; if the player settles without taking it, it fades then. Any other voice fades at once.
  */
-function handOverVoice(handover: FirstTapHandover, colour: string | null): void {
+function handOverVoice(handover: FirstTapHandover, intent: string | null): void {
   const voice = handover.voice;
   if (!voice) return;
-  const settled = () => noiseStore.status !== 'starting';
-  if (voice.colour !== colour || settled()) return voice.fade();
-  const stop = subscribe(noiseStore, () => {
-    if (!settled()) return;
+  const settled = voice.intent.startsWith('noise:') ? () => noiseStore.status !== 'starting' : () => playerStore.status !== 'loading';
+  const done = () => handover.voice !== voice || settled();
+  if (voice.intent !== intent || done()) return handover.voice === voice ? voice.fade() : undefined;
+  const stop = subscribe(voice.intent.startsWith('noise:') ? noiseStore : playerStore, () => {
+    if (!done()) return;
     stop();
-    voice.fade();
+    if (handover.voice === voice) voice.fade();
   });
+}
+
+/**
+ * For the track output's setSource: the voice the script plays for `source`'s file, taken from the script (once), with
+ * the read it started (one download; a saved copy is read from the device instead, and the script's read stops).
+ */
+export function takeFirstTapSound(handover = firstTapHandover()): (source: TrackSource) => FirstTapSound | null {
+  return (source) => {
+    const voice = handover?.voice;
+    const position = voice?.position;
+    if (!voice || !position || voice.src !== source.url) return null;
+    handover.voice = null;
+    const read = source.blob || source.bytes ? null : (voice.read?.() ?? null);
+    const adopt = (response: Promise<Response>, signal: AbortSignal) =>
+      response.then((r) => {
+        if (!signal.aborted) return r;
+        void r.body?.cancel().catch(() => undefined);
+        throw new DOMException('the file is no longer wanted', 'AbortError');
+      });
+    return {
+      voice: { position: (t) => position(t), fade: (at) => voice.fade(at) },
+      file: read ? streamFile(source.src, (_, { signal }) => adopt(read, signal)) : undefined,
+    };
+  };
 }

@@ -65,10 +65,76 @@ export function firstPaintScript(options: {
     source.buffer = b; source.loop = true;
     gain.gain.setValueAtTime(0, c.currentTime); gain.gain.setTargetAtTime(level(), c.currentTime, 0.01);
     source.connect(gain); gain.connect(c.destination); source.start();
-    voice = q.voice = { colour: colour, fade: function () {
+    voice = q.voice = { intent: 'noise:' + colour, fade: function () {
       if (q.voice === voice) q.voice = null;
       gain.gain.setTargetAtTime(0, c.currentTime, 0.03); source.stop(c.currentTime + 0.3);
     } };
+  };
+  // A soundscape from its file's first bytes: decoded from its first byte each time more has come (every decode then agrees
+  // on the samples), each decode playing on from the same sample. The app takes the read over and starts where this is.
+  var stream = function (target) {
+    var c = q.context, rev = html.hasAttribute(${JSON.stringify(FIRST_PAINT.reversedHost)}) && target.getAttribute(${JSON.stringify(FIRST_TAP.reversedSrc)});
+    var src = rev || target.getAttribute(${JSON.stringify(FIRST_TAP.src)});
+    if (!c || !src || !w.fetch || !w.Response || !w.ReadableStream || !ReadableStream.prototype.tee) return;
+    var lv = level() * Number(target.getAttribute(${JSON.stringify(FIRST_TAP.level)}) || 1), gain = c.createGain();
+    var chunks = [], got = 0, used = 0, busy = false, ended = false, gone = false, last = null, t0 = -1, end = 0, reader = null, voice;
+    gain.gain.value = 0;
+    gain.connect(c.destination);
+    var play = function (b, final) {
+      var now = c.currentTime + 0.03, keep = b.duration - (final ? 0 : 0.05), from, s;
+      if (gone) return;
+      if (t0 < 0) { t0 = now; gain.gain.setTargetAtTime(lv, now, 0.01); }
+      if (last && now > end) t0 += now - end;
+      from = Math.max(0, now - t0);
+      if (from >= keep) return;
+      s = c.createBufferSource(); s.buffer = b; s.connect(gain); s.start(t0 + from, from);
+      if (last) last.stop(t0 + from);
+      last = s; end = t0 + keep;
+      if (!final) s.stop(end);
+    };
+    var decode = function () {
+      if (gone || busy || (used ? got === used || (!ended && (got - used < 8192 || end - c.currentTime > 3)) : got < ${FIRST_TAP.firstBytes} && !ended)) return;
+      var all = new Uint8Array(got), at = 0, final = ended, i, p;
+      for (i = 0; i < chunks.length; i++) { all.set(chunks[i], at); at += chunks[i].length; }
+      busy = true; used = got;
+      var next = function (b) { busy = false; if (b) play(b, final); decode(); };
+      p = c.decodeAudioData(all.buffer, next, function () { next(null); });
+      if (p && p.catch) p.catch(noop);
+    };
+    var body = w.fetch(src, { priority: 'high' }).then(function (response) {
+      if (!response.ok || !response.body) throw new Error('HTTP ' + response.status);
+      var pair = response.body.tee();
+      reader = pair[0].getReader();
+      var pump = function () {
+        reader.read().then(function (r) {
+          if (gone) return;
+          if (r.value) { chunks.push(r.value); got += r.value.length; }
+          ended = r.done || got >= ${FIRST_TAP.capBytes};
+          if (ended) reader.cancel().catch(noop);
+          decode();
+          if (!ended) pump();
+        }, noop);
+      };
+      pump();
+      return new Response(pair[1], { status: response.status, statusText: response.statusText, headers: response.headers });
+    });
+    body.catch(noop);
+    voice = q.voice = {
+      intent: q.intent, src: src,
+      position: function (t) { return t0 < 0 ? null : Math.max(0, Math.min(t, end) - t0); },
+      read: function () { var r = body; body = null; return r; },
+      fade: function (at) {
+        if (gone) return;
+        gone = true;
+        if (q.voice === voice) q.voice = null;
+        var t = Math.max(at || 0, c.currentTime);
+        gain.gain.cancelScheduledValues(t); gain.gain.setValueAtTime(t0 < 0 ? 0 : lv, t); gain.gain.linearRampToValueAtTime(0, t + 0.02);
+        if (last) last.stop(t + 0.05);
+        chunks = [];
+        if (reader) reader.cancel().catch(noop);
+        if (body) body.then(function (r) { return r.body.cancel(); }).catch(noop);
+      }
+    };
   };
   var say = function () {
     if (failed) hush();
@@ -111,6 +177,7 @@ export function firstPaintScript(options: {
     // Made after the frame that shows the mark (it takes tens of ms on a slow phone); the context already runs.
     var colour = q.intent && q.intent.indexOf('noise:') === 0 && !failed ? q.intent.slice(6) : '';
     if (colour) w.requestAnimationFrame(function () { setTimeout(function () { try { sing(colour); } catch (error) { /* the app plays it */ } }, 0); });
+    if (q.intent && q.intent.indexOf('sound:') === 0 && !failed) try { stream(target); } catch (error) { /* the app plays it */ }
     if (q.target) { target.setAttribute(${JSON.stringify(FIRST_TAP.taken)}, ''); target.setAttribute('aria-busy', 'true'); }
     clearTimeout(timer);
     timer = setTimeout(say, failed ? 0 : ${FIRST_TAP.stillLoadingAfterMs});

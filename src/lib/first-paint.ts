@@ -21,7 +21,9 @@ export const FIRST_PAINT = {
  * requires) and leaves all three on `window.__lullFirstTap` for the app, which plays the intent once
  * it has hydrated. A tap the app never takes says so after a few seconds.
  * A noise is heard at once (issue 39): the script plays a few seconds of its colour on a loop, at the
- * app's level, and the app fades that voice out once its own generator sounds.
+ * app's level, and the app fades that voice out once its own generator sounds. A soundscape is heard from its
+ * file's first bytes: the script reads the file (the app takes that read over: one download), plays what has come,
+ * and the app's track starts at the sample the script's voice has reached and fades it.
  */
 export const FIRST_TAP = {
   /** On a control a first tap may start: 'sound:<index>' or 'noise:<colour>'. */
@@ -32,7 +34,29 @@ export const FIRST_TAP = {
   noteId: 'lull-first-tap-note',
   /** A tap the app has not taken this long is told the app is still loading. */
   stillLoadingAfterMs: 3000,
+  /** On a soundscape's card: its stream URL, its reversed file's (on the reversed host), and its catalogue level (when not 1). */
+  src: 'data-tap-src',
+  reversedSrc: 'data-tap-reversed-src',
+  level: 'data-tap-level',
+  /** The first decode of a soundscape waits for this much of its file (0.6–1 s at 100–160 kbit/s). */
+  firstBytes: 12_288,
+  /** The script decodes at most this much (ten seconds and more): the app has taken over long before. */
+  capBytes: 196_608,
 } as const;
+
+/** A sound the script plays for the tap until the app's own takes over (window.__lullFirstTap.voice). */
+export interface FirstTapVoice {
+  /** What it plays: 'noise:<colour>' or 'sound:<index>'. */
+  readonly intent: string;
+  /** A soundscape's file, as its card names it. */
+  readonly src?: string;
+  /** A soundscape's: where in its file (seconds) the voice is at the context's time `t`, or null before it sounds. */
+  position?(t: number): number | null;
+  /** A soundscape's: the file's read, for the app to take over (the first call; null after). */
+  read?(): Promise<Response> | null;
+  /** Fades it out from `at` (the context's time; now when omitted), and stops its read unless the app took it. */
+  fade(at?: number): void;
+}
 
 /** What the script leaves for the app (window.__lullFirstTap). */
 export interface FirstTapHandover {
@@ -45,8 +69,8 @@ export interface FirstTapHandover {
   element: HTMLAudioElement | null;
   /** Set by the app when React takes over the page's taps: the script does nothing from then on. */
   off: boolean;
-  /** The noise the script plays for the tap until the app's own sounds (null: none); `fade` ends it. */
-  voice: { readonly colour: string; fade(): void } | null;
+  /** The sound the script plays for the tap until the app's own sounds (null: none). */
+  voice: FirstTapVoice | null;
 }
 
 export const whileTapTaken = `&[${FIRST_TAP.taken}]`;

@@ -10,7 +10,7 @@
 import type { LoopTarget, Predecoded } from '../soundscape/loop-voice';
 import type { StreamedFile } from '../soundscape/streamed-file';
 import { DecoderMissing, failureOf, isAbort, openLoopFile, openSource, warmStart, type LoopTrackDeps, type Opened, type TrackMedia, type TrackSource, type WarmStart } from './track-media';
-import { createTrackVoices, HANDOVER_LEAD_S, START_LEAD_S, STREAM_WINDOW_S } from '../soundscape/track-voices';
+import { createTrackVoices, HANDOVER_LEAD_S, STREAM_WINDOW_S, type HeardElsewhere } from '../soundscape/track-voices';
 
 export type { TrackMedia } from './track-media';
 export { HANDOVER_LEAD_S, START_LEAD_S, TRACK_FADE_S } from '../soundscape/track-voices';
@@ -116,6 +116,11 @@ export class LoopTrack extends EventTarget implements TrackMedia {
     );
   }
 
+  /** After setSource: `voice` already plays this file (the first tap's); the first start takes over at its sample (crossfaded, so scheduled ahead). */
+  follow(voice: HeardElsewhere): void {
+    this.voices.adopt(voice);
+  }
+
   /** The track changed to something else (a song, nothing): the read stops, the voices fade out, nothing is held. */
   release(): void {
     this.file?.abort();
@@ -144,7 +149,8 @@ export class LoopTrack extends EventTarget implements TrackMedia {
   }
 
   pause(): void {
-    if (this.isPaused) return;
+    // Paused before its start: a voice heard elsewhere (follow) is faded all the same.
+    if (this.isPaused) return this.voices.stop(this.target?.ctx.currentTime ?? 0);
     this.at = this.currentTime;
     this.isPaused = true;
     this.owed = this.owed.filter((type) => type !== 'playing');
@@ -162,8 +168,8 @@ export class LoopTrack extends EventTarget implements TrackMedia {
   }
 
   private resume(): void {
-    const from = this.at;
-    void this.startVoice((_, rate) => from * rate, START_LEAD_S);
+    const { where, lead } = this.voices.startAt(this.at);
+    void this.startVoice(where, lead);
   }
 
   /** The file is whole: the in-order voice hands over to one that walks, at the sample it has reached. */

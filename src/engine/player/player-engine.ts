@@ -27,6 +27,7 @@ import { createSourceSwitcher } from './source-switcher';
 import { prefetchOnPress } from './press-prefetch';
 import type { TrackMedia } from './loop-track';
 import { createTrackOutput, type TrackOutput } from './track-output';
+import type { TrackOutputOptions } from './track-output-types';
 
 export { PLAYER_AUDIO_ID } from './track-output';
 
@@ -52,6 +53,8 @@ export interface PlayerEngineOptions {
   parent?: HTMLElement;
   /** An element already played inside a tap (the first tap, before hydration): the track element starts as it. */
   element?: HTMLAudioElement;
+  /** The first tap's soundscape voice, for the track to take over (src/engine/first-tap.ts). */
+  firstTapSound?: TrackOutputOptions['firstTapSound'];
 }
 
 export interface PlayerEngine {
@@ -173,7 +176,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     reportError(new Error('the track element stayed silent after reloads'), 'Lull: playback stalled:');
     reportStopped(strings.playbackStalled, store);
   };
-  const output: TrackOutput = createTrackOutput({ bus, parent: options.parent ?? document.body, listeners, element: options.element, replay: () => play(), onStalled });
+  const output: TrackOutput = createTrackOutput({ bus, parent: options.parent ?? document.body, listeners, element: options.element, firstTapSound: options.firstTapSound, replay: () => play(), onStalled });
   const source = createSourceSwitcher({
     store,
     output,
@@ -209,7 +212,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
 let shared: PlayerEngine | undefined;
 
 /** Created once by startApp(): the app has exactly one player engine and one track element. */
-export function startPlayerEngine(bus: AudioBus, sources: PlaybackSourceService, element?: HTMLAudioElement): PlayerEngine {
-  shared ??= createPlayerEngine({ bus, sources, element });
+export function startPlayerEngine(bus: AudioBus, sources: PlaybackSourceService, firstTap?: Pick<PlayerEngineOptions, 'element' | 'firstTapSound'>): PlayerEngine {
+  shared ??= createPlayerEngine({ bus, sources, ...firstTap });
   return shared;
 }

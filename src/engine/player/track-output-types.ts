@@ -2,6 +2,8 @@
 import type { AudioBus, BusNodes } from '../audio-bus';
 import type { LoopTrack, TrackMedia } from './loop-track';
 import type { TrackSource } from './track-media';
+import type { StreamedFile } from '../soundscape/streamed-file';
+import type { HeardElsewhere } from '../soundscape/track-voices';
 
 export type ElementListeners = readonly [keyof HTMLMediaElementEventMap, () => void][];
 
@@ -43,6 +45,12 @@ export interface TrackOutput {
 }
 
 
+/** The first tap's soundscape voice (src/engine/first-tap.ts), and the file's read it started (none for a saved copy). */
+export interface FirstTapSound {
+  readonly voice: HeardElsewhere;
+  readonly file?: StreamedFile;
+}
+
 export interface TrackOutputOptions {
   bus?: AudioBus;
   parent: HTMLElement;
@@ -52,6 +60,8 @@ export interface TrackOutputOptions {
   replay?(): void;
   /** The element's clock stayed stopped after the clock watchdog's reloads: it paused the element, the player says why. */
   onStalled?(): void;
+  /** The voice (and read) the first tap's script started for this source's file, if any: the loop track takes it over. */
+  firstTapSound?(source: TrackSource): FirstTapSound | null;
 }
 
 /** The element's place in the current graph: its context's bus and the track gain (the catalogue volume). */

@@ -219,7 +219,9 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
         if (!taken) prefetched?.file?.abort();
         media = loopTrack;
         emptyElement();
-        loopTrack.setSource(source, taken?.file, taken?.warm);
+        const early = options.firstTapSound?.(source);
+        loopTrack.setSource(source, taken?.file ?? early?.file, taken?.warm);
+        if (early) loopTrack.follow(early.voice);
       } else {
         loopTrack.release();
         prefetched?.file?.abort();

@@ -31,8 +31,24 @@ export interface HeardVoice {
   readonly streaming: boolean;
 }
 
+/** A voice that plays the track's file outside the track (the first tap's, before the app ran). */
+export interface HeardElsewhere {
+  /** Where in the file (seconds) it is at the context's time `t`, or null if it is not heard. */
+  position(t: number): number | null;
+  /** Fades it out from `at` (the context's time; now when omitted). */
+  fade(at?: number): void;
+}
+
 export interface TrackVoices {
   readonly heard: HeardVoice | null;
+  /** Heard elsewhere until a voice is taken (crossfaded with it, as with a heard one) or a stop. */
+  readonly elsewhere: HeardElsewhere | null;
+  adopt(voice: HeardElsewhere): void;
+  /**
+   * Where a start from silence begins (file samples at the context's time `at`, for the file's `rate`) and how far ahead:
+   * at `seconds` in the file, or where a voice heard elsewhere is by then (a crossfade: scheduled ahead as a hand-over).
+   */
+  startAt(seconds: number): { where(at: number, rate: number): number; lead: number };
   /** `voice` is starting: an older start is stopped. */
   begin(voice: LoopVoice, now: number): void;
   /** Whether `voice` is the latest start (not overtaken by a newer one or a stop). */
@@ -50,10 +66,27 @@ export function createTrackVoices(): TrackVoices {
   const voices = new Set<LoopVoice>();
   let heard: HeardVoice | null = null;
   let starting: LoopVoice | null = null;
+  let elsewhere: HeardElsewhere | null = null;
+  const leaveElsewhere = (at: number | undefined) => {
+    elsewhere?.fade(at);
+    elsewhere = null;
+  };
   const fadeOut = (voice: LoopVoice, at: number) => voice.stop(fadeTo(voice.gain.gain, 0, at) + TRACK_FADE_S);
   return {
     get heard() {
       return heard;
+    },
+    get elsewhere() {
+      return elsewhere;
+    },
+    adopt(voice) {
+      leaveElsewhere(undefined);
+      elsewhere = voice;
+    },
+    startAt(seconds) {
+      const from = elsewhere;
+      if (!from) return { where: (_, rate) => seconds * rate, lead: START_LEAD_S };
+      return { where: (at, rate) => (from.position(at) ?? seconds) * rate, lead: HANDOVER_LEAD_S };
     },
     begin(voice, now) {
       starting?.stop(now);
@@ -65,12 +98,14 @@ export function createTrackVoices(): TrackVoices {
       if (starting === next.voice) starting = null;
       fadeTo(next.voice.gain.gain, 1, next.at);
       if (heard) fadeOut(heard.voice, next.at);
+      leaveElsewhere(next.at);
       heard = next;
     },
     stop(now) {
       starting?.stop(now);
       starting = null;
       if (heard) fadeOut(heard.voice, now);
+      leaveElsewhere(now);
       heard = null;
     },
     get residentBytes() {

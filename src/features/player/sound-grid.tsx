@@ -29,6 +29,12 @@ const EAGER_COVERS = 4;
 /** The cards' grid, shared with the noise cards: columns from 9.5 rem, so 200 % text gets wider cards, not clipped names. */
 export const cardGridSx = { listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(min(9.5rem, 100%), 1fr))' } as const;
 
+/** What the first-paint script needs to play a soundscape's file before the app has started (songs wait for the app). */
+const firstTapFile = (sound: Soundscape) =>
+  sound.kind === 'lofi'
+    ? {}
+    : { [FIRST_TAP.src]: sound.url, ...(sound.reversedURL ? { [FIRST_TAP.reversedSrc]: sound.reversedURL } : {}), ...(sound.volume !== 1 ? { [FIRST_TAP.level]: sound.volume } : {}) };
+
 interface SoundscapeCardProps {
   sound: Soundscape;
   state: CardState;
@@ -54,7 +60,7 @@ const SoundscapeCard = memo(function SoundscapeCard({ sound, state, sounding, re
       reason={reason}
       onPlay={() => playSound(sound.index)}
       mix={mix}
-      buttonProps={{ 'data-sound-index': sound.index, [FIRST_TAP.intent]: `sound:${sound.index}` }}
+      buttonProps={{ 'data-sound-index': sound.index, [FIRST_TAP.intent]: `sound:${sound.index}`, ...firstTapFile(sound) }}
       itemSx={sound.reversedURL ? undefined : hiddenOnReversedHost}
     />
   );

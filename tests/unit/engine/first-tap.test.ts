@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_TAP, type FirstTapHandover } from '../../../src/lib/first-paint';
 import { firstPaintScript } from '../../../src/lib/first-paint-script';
-import { handedOverContext, playFirstTap } from '../../../src/engine/first-tap';
+import { handedOverContext, playFirstTap, takeFirstTapSound } from '../../../src/engine/first-tap';
 import { playerStore } from '../../../src/stores/player-store';
 import { noiseStore } from '../../../src/stores/noise-store';
 
@@ -89,7 +89,7 @@ describe('the first-paint script, before React answers taps', () => {
     expect(handover().voice).toBeNull();
     vi.advanceTimersByTime(20);
     const voice = handover().voice;
-    expect(voice?.colour).toBe('brown');
+    expect(voice?.intent).toBe('noise:brown');
     // What reaches the speakers (web-audio-test-api's graph as JSON): a buffer source, through its gain.
     const graph = JSON.stringify((handover().context!.destination as unknown as { toJSON(): unknown }).toJSON());
     expect(graph).toContain('AudioBufferSourceNode');
@@ -103,7 +103,7 @@ describe('the first-paint script, before React answers taps', () => {
     expect(handover().voice).toBeNull();
     brown.click();
     vi.advanceTimersByTime(20);
-    expect(handover().voice?.colour).toBe('brown');
+    expect(handover().voice?.intent).toBe('noise:brown');
     const script = document.createElement('script');
     document.head.appendChild(script);
     script.dispatchEvent(new Event('error'));
@@ -168,16 +168,52 @@ describe("the app's side of the hand-over", () => {
   it("the script's noise fades once the app's own generator of that colour sounds, not before; any other voice at once", async () => {
     const fade = vi.fn();
     noiseStore.status = 'starting';
-    playFirstTap({ ...empty(), intent: 'noise:pink', voice: { colour: 'pink', fade } });
+    playFirstTap({ ...empty(), intent: 'noise:pink', voice: { intent: 'noise:pink', fade } });
     await Promise.resolve();
     expect(fade).not.toHaveBeenCalled();
     noiseStore.status = 'playing';
     await vi.waitFor(() => expect(fade).toHaveBeenCalledTimes(1));
     noiseStore.status = 'stopped';
     const other = vi.fn();
-    playFirstTap({ ...empty(), intent: 'sound:1', voice: { colour: 'pink', fade: other } });
+    playFirstTap({ ...empty(), intent: 'sound:1', voice: { intent: 'noise:pink', fade: other } });
     expect(other).toHaveBeenCalledTimes(1);
     expect(fade).toHaveBeenCalledTimes(1);
+  });
+
+  it("a soundscape's voice is the track's to take (with its read, unless the track has a saved copy), once; not taken, it fades when the player settles", async () => {
+    const fades: (number | undefined)[] = [];
+    let reads = 0;
+    const bytes = new Uint8Array([1, 2, 3, 4]);
+    const soundVoice = (src: string) => ({
+      intent: 'sound:0',
+      src,
+      position: (t: number) => t - 1,
+      read: () => (reads++ === 0 ? Promise.resolve(new Response(bytes)) : null),
+      fade: (at?: number) => fades.push(at),
+    });
+    const taken = { ...empty(), voice: soundVoice('/media/ocean.mp3') };
+    const take = takeFirstTapSound(taken);
+    expect(take({ src: '/media/rain.mp3', url: '/media/rain.mp3' })).toBeNull();
+    const sound = take({ src: '/media/ocean.mp3', url: '/media/ocean.mp3' })!;
+    expect(taken.voice).toBeNull();
+    expect(take({ src: '/media/ocean.mp3', url: '/media/ocean.mp3' })).toBeNull();
+    expect(sound.voice.position(3)).toBe(2);
+    // The file is the script's read: no second download.
+    expect(new Uint8Array(await sound.file!.whole)).toEqual(bytes);
+    sound.voice.fade(5);
+    expect(fades).toEqual([5]);
+    // A saved copy is read from the device: the script's read is not taken (its fade stops it).
+    const saved = { ...empty(), voice: soundVoice('/media/ocean.mp3') };
+    reads = 1;
+    expect(takeFirstTapSound(saved)({ src: 'blob:copy', url: '/media/ocean.mp3', blob: new Blob([bytes]) })?.file).toBeUndefined();
+    expect(reads).toBe(1);
+    // Not taken (the player settled without the track asking for it): faded then, not before.
+    const untaken = { ...empty(), intent: 'sound:0', voice: soundVoice('/media/ocean.mp3') };
+    playFirstTap(untaken);
+    expect(playerStore.status).toBe('loading');
+    expect(fades).toHaveLength(1);
+    playerStore.status = 'playing';
+    await vi.waitFor(() => expect(fades).toHaveLength(2));
   });
 
   // Each of these reads as a catalogue index through Number() (3, 3, 0, 1, 3): only the intent's own check

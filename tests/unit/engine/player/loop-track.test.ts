@@ -100,6 +100,40 @@ describe('loop track', () => {
     expect(fetches).toEqual([]);
   });
 
+  it("takes over a voice heard elsewhere (the first tap's) at the place it has reached, and fades it as its own fades in", async () => {
+    const { track, sources, play } = setup();
+    // The script's voice started at 8 s on the audio clock (now 10 s): 2 s into the file, moving with the clock.
+    const fades: (number | undefined)[] = [];
+    track.setSource({ src: '/media/ocean.mp3', url: '/media/ocean.mp3' });
+    track.follow({ position: (t) => t - 8, fade: (at) => fades.push(at) });
+    void track.play();
+    await settle();
+    // Scheduled ahead as a hand-over, at the voice's place then (2.2 s into the file: the third window, 0.2 s in).
+    const [at, offset] = sources[0]!.started!;
+    expect(at).toBeCloseTo(10 + HANDOVER_LEAD_S, 9);
+    expect(offset).toBeCloseTo(skipOf(2) + 0.2, 3);
+    expect(fades).toEqual([at]);
+    // Once taken, another file does not fade it again.
+    play('/media/forest.mp3');
+    await settle();
+    expect(fades).toHaveLength(1);
+  });
+
+  it('a voice heard elsewhere that the track never takes over is faded: a new file, a pause before the start', async () => {
+    const { track, play } = setup();
+    const fades: string[] = [];
+    track.setSource({ src: '/media/ocean.mp3', url: '/media/ocean.mp3' });
+    track.follow({ position: () => 1, fade: () => fades.push('first') });
+    track.follow({ position: () => 1, fade: () => fades.push('second') });
+    expect(fades).toEqual(['first']);
+    play('/media/forest.mp3');
+    expect(fades).toEqual(['first', 'second']);
+    track.setSource({ src: '/media/ocean.mp3', url: '/media/ocean.mp3' });
+    track.follow({ position: () => 1, fade: () => fades.push('third') });
+    track.pause();
+    expect(fades).toEqual(['first', 'second', 'third']);
+  });
+
   it('schedules each window exactly where the previous one ends, wraps at the loop end, and frees ended windows', async () => {
     const { track, sources, play } = setup();
     play('/media/ocean.mp3');
