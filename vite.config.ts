@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { shareTarget } from './src/lib/own-sound-files';
 import { prerender } from './vite-prerender.ts';
+import { appRoutes, pageModule } from './src/app/page-modules';
 
 /** The origin of a configured URL, or undefined. */
 const originOf = (url: string | undefined): string | undefined => {
@@ -178,18 +179,27 @@ function startChunks(): { name: (id: string, context: ModuleGraph) => string | n
     ['start-app', resolve('src/main.tsx')],
   ];
   let owner: Map<string, string> | undefined;
+  /** The modules `entry` imports, itself included, that no step owns yet. */
+  const unowned = (entry: string, graph: ModuleGraph, owned: Map<string, string>) => {
+    const found = new Set<string>();
+    const stack = [entry];
+    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+      const info = found.has(next) || owned.has(next) ? null : graph.getModuleInfo(next);
+      if (!info) continue;
+      found.add(next);
+      stack.push(...info.importedIds);
+    }
+    return found;
+  };
   const ownerOf = (id: string, graph: ModuleGraph) => {
     if (!owner) {
       owner = new Map();
-      for (const [name, entry] of steps) {
-        const stack = [entry];
-        for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-          const info = owner.has(next) ? null : graph.getModuleInfo(next);
-          if (!info) continue;
-          owner.set(next, name);
-          stack.push(...info.importedIds);
-        }
-      }
+      for (const [name, entry] of steps) for (const module of unowned(entry, graph, owner)) owner.set(module, name);
+      // What the home page shares with other pages (small MUI parts, strings) starts with the app: split off, each was one
+      // more request of the home page's start, and a tap's file waited for one of HTTP/1.1's six connections (issue 39).
+      const pages = [...new Set(appRoutes.filter((route) => route !== '/').map((route) => resolve(`src/${pageModule(route)}.tsx`)))];
+      const elsewhere = new Set(pages.flatMap((page) => [...unowned(page, graph, owner!)]));
+      for (const module of unowned(resolve(`src/${pageModule('/')}.tsx`), graph, owner)) if (elsewhere.has(module)) owner.set(module, 'start-app');
     }
     return owner.get(id);
   };
