@@ -10,52 +10,23 @@ import { reportError } from '../../lib/error-reporting';
 import type { BusNodes } from '../audio-bus';
 import { ramp } from '../level-ramp';
 import { audioContextClass } from '../web-audio';
-import { watchClock, type ClockWatchdog } from './clock-watchdog';
+import { createTrackElements } from './track-element';
 import { LoopTrack, type TrackMedia } from './loop-track';
 import { loadLoopWindows } from '../soundscape/load-loop-windows';
 import { expectedLimit, type WarmStart } from './track-media';
 import { streamFile, type StreamedFile } from '../soundscape/streamed-file';
-import type { ElementListeners, Route, TrackOutput, TrackOutputOptions } from './track-output-types';
+import type { Route, TrackOutput, TrackOutputOptions } from './track-output-types';
 
 export type { ElementListeners, TrackOutput, TrackOutputOptions } from './track-output-types';
 
-export const PLAYER_AUDIO_ID = 'lull-player';
-
-/** A reload by the clock watchdog is not a new load: the player is not told it is loading. */
-const RELOAD_QUIET: ReadonlySet<string> = new Set(['loadstart', 'canplay']);
+export { PLAYER_AUDIO_ID } from './track-element';
 
 export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
   const { bus, parent } = options;
-  let watchdog: ClockWatchdog | undefined;
   /** What the track plays on now (assigned below, once both exist). */
   let media: TrackMedia;
-  // The player hears the element only while it is the track, and not a reload by the clock watchdog.
-  const elementListeners: ElementListeners = options.listeners.map(([type, listener]) => [
-    type,
-    () => media === element && !(RELOAD_QUIET.has(type) && watchdog?.reloading) && listener(),
-  ]);
-  /** Elements that have played once: iOS lets them play again outside a gesture. */
-  const played = new WeakSet<HTMLMediaElement>();
-  const markPlayed = (event: Event) => played.add(event.target as HTMLMediaElement);
-  const newElement = (unlocked?: HTMLAudioElement) => {
-    const element = unlocked ?? document.createElement('audio');
-    element.id = PLAYER_AUDIO_ID;
-    element.preload = 'auto';
-    // A MediaElementSource hears a cross-origin file only with CORS (the media host sends it).
-    element.crossOrigin = 'anonymous';
-    for (const [type, listener] of elementListeners) element.addEventListener(type, listener);
-    element.addEventListener('playing', markPlayed);
-    watchdog?.dispose();
-    watchdog = watchClock({
-      element,
-      heard: () => media === element,
-      play: () => (options.replay ? options.replay() : element.play()?.catch(() => undefined)),
-      onGiveUp: () => options.onStalled?.(),
-    });
-    parent.appendChild(element);
-    return element;
-  };
-  let element = newElement(options.element);
+  const elements = createTrackElements({ parent, listeners: options.listeners, heard: (e) => media === e, replay: options.replay, onStalled: options.onStalled });
+  let element = elements.create(options.element);
   let route: Route | null = null;
   /** No Web Audio (or the element could not be routed): levels fall back to element.volume. */
   let elementLevels = !bus;
@@ -101,8 +72,8 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
   /** A fresh element for a replaced context (an element takes one MediaElementSource for life), at the same place of the same file. */
   const replaceElement = () => {
     const old = element;
-    element = newElement();
-    for (const [type, listener] of elementListeners) old.removeEventListener(type, listener);
+    element = elements.create();
+    elements.forget(old);
     if (media === old) media = element;
     element.loop = old.loop;
     if (old.dataset.url) element.dataset.url = old.dataset.url;
@@ -182,7 +153,7 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
       applyLevel();
     },
     unlock() {
-      if (played.has(element)) return;
+      if (elements.played(element)) return;
       // Its old source was never heard: it goes, so this play() cannot start it (a press's prefetch stays: it is what the tap plays).
       const keep = holdsPrefetch() && !prefetched?.file;
       if (element.hasAttribute('src') && !keep) {
@@ -239,10 +210,10 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
       return media === loopTrack ? loopTrack.fileBytes : null;
     },
     dispose() {
-      watchdog?.dispose();
+      elements.dispose();
       for (const unsubscribe of unsubscribers) unsubscribe?.();
       loopTrack.release();
-      for (const [type, listener] of elementListeners) element.removeEventListener(type, listener);
+      elements.forget(element);
       element.pause();
       element.remove();
     },
