@@ -13,8 +13,9 @@ import { playerStore, playSound } from '../stores/player-store';
 import { newAudioContext } from './web-audio';
 import { toggleNoise } from './noise/noise-engine';
 import { streamFile } from './soundscape/streamed-file';
+import { START_LEAD_S, TRACK_FADE_S } from './soundscape/track-voices';
 import type { TrackSource } from './player/track-media';
-import type { FirstTapSound } from './player/track-output-types';
+import type { FirstTapSound, FirstTapTakeover } from './player/track-output-types';
 
 export function firstTapHandover(): FirstTapHandover | undefined {
   if (typeof window === 'undefined') return undefined;
@@ -81,6 +82,29 @@ function handOverVoice(handover: FirstTapHandover, intent: string | null): void 
 }
 
 /**
+ * For the track output's connect: the element's source node the script made on `ctx` for a song (an element takes one
+ * for life), adopted once. The song it plays is taken over where it is: `into` (the app's path) fades in as the
+ * script's path fades out, both on the same samples.
+ */
+export function takeFirstTapElementSource(handover = firstTapHandover()): (ctx: BaseAudioContext, into: GainNode) => MediaElementAudioSourceNode | null {
+  return (ctx, into) => {
+    const node = handover?.elementSource;
+    if (!node || node.context !== ctx) return null;
+    handover.elementSource = null;
+    const voice = handover.voice;
+    if (voice?.song) {
+      handover.voice = null;
+      const at = ctx.currentTime + START_LEAD_S;
+      into.gain.value = 0;
+      into.gain.setValueAtTime(0, at);
+      into.gain.linearRampToValueAtTime(1, at + TRACK_FADE_S);
+      voice.fade(at);
+    }
+    return node;
+  };
+}
+
+/**
  * For the track output's setSource: the voice the script plays for `source`'s file, taken from the script (once), with
  * the read it started (one download; a saved copy is read from the device instead, and the script's read stops).
  */
@@ -103,3 +127,9 @@ export function takeFirstTapSound(handover = firstTapHandover()): (source: Track
     };
   };
 }
+
+/** What the track output takes over from the first tap's script (src/engine/start-app.ts hands it to the player). */
+export const firstTapTakeover = (handover = firstTapHandover()): FirstTapTakeover => ({
+  sound: takeFirstTapSound(handover),
+  elementSource: takeFirstTapElementSource(handover),
+});

@@ -16,7 +16,7 @@ import { startUiStore } from '../stores/ui-store';
 import { ownSoundNames, setOwnSoundNames } from '../stores/own-layers';
 import { createAudioBus, type AudioBus } from './audio-bus';
 import { fadeIn, fadeOut, ramp } from './level-ramp';
-import { firstTapHandover, handedOverContext, takeFirstTapSound } from './first-tap';
+import { firstTapHandover, firstTapTakeover, handedOverContext } from './first-tap';
 import { startNoiseEngine } from './noise/noise-engine';
 import { startOwnSoundPlayer } from './own-sound/own-sound-player';
 import type { PlaybackSourceService } from './playback-sources';
@@ -45,7 +45,7 @@ export function startApp({ sources }: AppServices): void {
   const firstTap = firstTapHandover();
   bus = createAudioBus({ createContext: handedOverContext(firstTap) });
   const fade = bus.setFade;
-  const player = startPlayerEngine(bus, sources, { element: firstTap?.element ?? undefined, firstTapSound: takeFirstTapSound(firstTap) });
+  const player = startPlayerEngine(bus, sources, { element: firstTap?.element ?? undefined, firstTap: firstTapTakeover(firstTap) });
   // A tap from now until React answers unlocks the app's own element.
   if (firstTap) firstTap.element = player.audio;
   startNoiseEngine(bus);

@@ -35,7 +35,7 @@ export function firstPaintScript(options: {
     // Storage blocked: the sidebar shows expanded until the app starts, as without this script.
   }
   var w = window, d = document, failed = false, note = null, timer = 0, noop = function () {};
-  var q = w.__lullFirstTap = { intent: null, target: null, context: null, element: null, off: false, voice: null };
+  var q = w.__lullFirstTap = { intent: null, target: null, context: null, element: null, elementSource: null, off: false, voice: null };
   var hush = function () { if (q.voice) q.voice.fade(); };
   var level = function () {
     try { var v = JSON.parse(localStorage.getItem(${JSON.stringify(options.masterVolumeKey)})); if (typeof v === 'number' && v >= 0 && v <= 1) return v; } catch (error) { /* as missing */ }
@@ -72,11 +72,36 @@ export function firstPaintScript(options: {
   };
   // A soundscape from its file's first bytes: decoded from its first byte each time more has come (every decode then agrees
   // on the samples), each decode playing on from the same sample. The app takes the read over and starts where this is.
+  var fileOf = function (target) {
+    var rev = html.hasAttribute(${JSON.stringify(FIRST_PAINT.reversedHost)}) && target.getAttribute(${JSON.stringify(FIRST_TAP.reversedSrc)});
+    return rev || target.getAttribute(${JSON.stringify(FIRST_TAP.src)});
+  };
+  var levelOf = function (target) { return level() * Number(target.getAttribute(${JSON.stringify(FIRST_TAP.level)}) || 1); };
+  // A song plays on the tap's element (started inside the tap, as iOS requires) through the context at the app's level.
+  // The app adopts the element and its source node (an element takes one for life) and fades its own path in.
+  var song = function (target) {
+    var c = q.context, e = q.element, src = fileOf(target), lv = levelOf(target), node = q.elementSource, gain, voice, p;
+    if (!c || !e || !src || !c.createMediaElementSource) return;
+    try { node = node || c.createMediaElementSource(e); } catch (error) { return; /* the app's already: the app plays it */ }
+    q.elementSource = node;
+    gain = c.createGain(); gain.gain.value = lv;
+    node.connect(gain); gain.connect(c.destination);
+    e.crossOrigin = 'anonymous'; e.src = src;
+    p = e.play(); if (p) p.catch(noop);
+    voice = q.voice = { intent: q.intent, src: src, song: true, fade: function (at) {
+      var mine = q.voice === voice, t = Math.max(at || 0, c.currentTime);
+      if (mine) q.voice = null;
+      gain.gain.cancelScheduledValues(t); gain.gain.setValueAtTime(lv, t); gain.gain.linearRampToValueAtTime(0, t + 0.02);
+      setTimeout(function () {
+        try { node.disconnect(gain); } catch (error) { /* already */ }
+        if (mine && e.getAttribute('src') === src) { e.pause(); e.removeAttribute('src'); e.load(); }
+      }, (t - c.currentTime) * 1000 + 100);
+    } };
+  };
   var stream = function (target) {
-    var c = q.context, rev = html.hasAttribute(${JSON.stringify(FIRST_PAINT.reversedHost)}) && target.getAttribute(${JSON.stringify(FIRST_TAP.reversedSrc)});
-    var src = rev || target.getAttribute(${JSON.stringify(FIRST_TAP.src)});
+    var c = q.context, src = fileOf(target);
     if (!c || !src || !w.fetch || !w.Response || !w.ReadableStream || !ReadableStream.prototype.tee) return;
-    var lv = level() * Number(target.getAttribute(${JSON.stringify(FIRST_TAP.level)}) || 1), gain = c.createGain();
+    var lv = levelOf(target), gain = c.createGain();
     var chunks = [], got = 0, used = 0, busy = false, ended = false, gone = false, last = null, t0 = -1, end = 0, reader = null, voice;
     gain.gain.value = 0;
     gain.connect(c.destination);
@@ -177,7 +202,7 @@ export function firstPaintScript(options: {
     // Made after the frame that shows the mark (it takes tens of ms on a slow phone); the context already runs.
     var colour = q.intent && q.intent.indexOf('noise:') === 0 && !failed ? q.intent.slice(6) : '';
     if (colour) w.requestAnimationFrame(function () { setTimeout(function () { try { sing(colour); } catch (error) { /* the app plays it */ } }, 0); });
-    if (q.intent && q.intent.indexOf('sound:') === 0 && !failed) try { stream(target); } catch (error) { /* the app plays it */ }
+    if (q.intent && q.intent.indexOf('sound:') === 0 && !failed) try { (target.hasAttribute(${JSON.stringify(FIRST_TAP.song)}) ? song : stream)(target); } catch (error) { /* the app plays it */ }
     if (q.target) { target.setAttribute(${JSON.stringify(FIRST_TAP.taken)}, ''); target.setAttribute('aria-busy', 'true'); }
     clearTimeout(timer);
     timer = setTimeout(say, failed ? 0 : ${FIRST_TAP.stillLoadingAfterMs});

@@ -34,10 +34,12 @@ export const FIRST_TAP = {
   noteId: 'lull-first-tap-note',
   /** A tap the app has not taken this long is told the app is still loading. */
   stillLoadingAfterMs: 3000,
-  /** On a soundscape's card: its stream URL, its reversed file's (on the reversed host), and its catalogue level (when not 1). */
+  /** On a sound's card: its stream URL, its reversed file's (on the reversed host), and its catalogue level (when not 1). */
   src: 'data-tap-src',
   reversedSrc: 'data-tap-reversed-src',
   level: 'data-tap-level',
+  /** On a song's card (played on the tap's element, not decoded by the script). */
+  song: 'data-tap-song',
   /** The first decode of a soundscape waits for this much of its file (0.6–1 s at 100–160 kbit/s). */
   firstBytes: 12_288,
   /** The script decodes at most this much (ten seconds and more): the app has taken over long before. */
@@ -54,7 +56,12 @@ export interface FirstTapVoice {
   position?(t: number): number | null;
   /** A soundscape's: the file's read, for the app to take over (the first call; null after). */
   read?(): Promise<Response> | null;
-  /** Fades it out from `at` (the context's time; now when omitted), and stops its read unless the app took it. */
+  /** A song's: it plays on the tap's element, through `elementSource`. */
+  readonly song?: boolean;
+  /**
+   * Fades it out from `at` (the context's time; now when omitted). Still the script's own (`voice` is still it), its
+   * read stops and a song's element stops; the app sets `voice` to null before it fades what it takes over.
+   */
   fade(at?: number): void;
 }
 
@@ -67,6 +74,8 @@ export interface FirstTapHandover {
   context: AudioContext | null;
   /** An element played inside the tap (or the app's own player element, once handed over). */
   element: HTMLAudioElement | null;
+  /** The element's source node, made by the script on `context` for a song (an element takes one for life), until the app adopts it. */
+  elementSource: MediaElementAudioSourceNode | null;
   /** Set by the app when React takes over the page's taps: the script does nothing from then on. */
   off: boolean;
   /** The sound the script plays for the tap until the app's own sounds (null: none). */

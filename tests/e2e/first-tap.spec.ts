@@ -112,10 +112,20 @@ test.describe('the first tap, before the app has hydrated (iOS rules emulated)',
     expect((await outputLevel(page, 500)).rms).toBeLessThan(1e-4);
   });
 
-  test("a tap on a soundscape's card is heard from its file before the app arrives; the app's track takes over at the same sample, and Pause silences it @live", async ({ page }) => {
-    // Issue 39: the first-paint script reads the file and plays what has come; the app's track starts at the sample the
-    // script's voice has reached and crossfades it out. Heard as one unbroken reading of the file: the recording across
-    // the hand-over matches the file, decoded here, sample by sample. Ocean's first segment join is at 7.4 s.
+  // Issue 39: a soundscape is read and decoded by the first-paint script, and the app's track starts at the sample the
+  // script's voice has reached and crossfades it out; a song plays on the tap's element, and the app routes that element
+  // into its graph where it is, crossfading its path in. Either is heard as one unbroken reading of the file: the
+  // recording across the hand-over matches the file, decoded here. Ocean's first segment join is at 7.4 s.
+  const HEARD_FROM_THE_TAP = [
+    // Each hand-over (the script's voice to the track's, then the walk once the file is whole) starts on the engine's
+    // sample grid, 160 file samples at 48 kHz against 44.1: each may move the place by half of that (1.67 ms).
+    { kind: "a soundscape's card", index: 0, file: /\/media\/ocean\.mp3/, takesOver: "the app's track takes over at the same sample", maxMoveS: 0.0034, song: false },
+    // Chromium's element path into the graph skips a render quantum (2.9 ms) now and then in the first seconds of a song,
+    // whoever started it (a song the app starts after hydration: 1–2 skips in 2.5 s): a block holding a skip matches no
+    // single place. A restart or a jump elsewhere moves by far more.
+    { kind: "a song's card", index: 13, file: /\/media\/groovy\.mp3/, takesOver: 'the app routes its element where it is', maxMoveS: 0.015, song: true },
+  ];
+  for (const { kind, index, file, takesOver, maxMoveS, song } of HEARD_FROM_THE_TAP) test(`a tap on ${kind} is heard from its file before the app arrives; ${takesOver}, and Pause silences it @live`, async ({ page }) => {
     let release!: () => void;
     const scriptsMayCome = new Promise<void>((resolve) => (release = resolve));
     await page.route(APP_SCRIPT, async (route: Route) => {
@@ -123,9 +133,9 @@ test.describe('the first tap, before the app has hydrated (iOS rules emulated)',
       await route.continue();
     });
     await page.mainFrame().goto('/', { waitUntil: 'commit' });
-    const card = page.locator('[data-testid="sound-grid"] button[data-sound-index="0"]');
+    const card = page.locator(`[data-testid="sound-grid"] button[data-sound-index="${index}"]`);
     const src = await card.getAttribute(FIRST_TAP.src);
-    expect(src).toMatch(/\/media\/ocean\.mp3/);
+    expect(src).toMatch(file);
     await card.tap();
     await expect.poll(async () => (await outputLevel(page, 200)).rms, { message: 'heard before the app arrived', timeout: 10_000 }).toBeGreaterThan(0.003);
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
@@ -133,7 +143,7 @@ test.describe('the first tap, before the app has hydrated (iOS rules emulated)',
     // Where the script's voice is in the file as the recording starts (to find the recording in the file).
     const from = await page.evaluate(() => {
       const q = (window as unknown as { __lullFirstTap: FirstTapHandover }).__lullFirstTap;
-      return q.voice!.position!(q.context!.currentTime)!;
+      return q.voice!.song ? q.element!.currentTime : q.voice!.position!(q.context!.currentTime)!;
     });
     release();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 });
@@ -147,11 +157,10 @@ test.describe('the first tap, before the app has hydrated (iOS rules emulated)',
         const file = await new OfflineAudioContext(1, 1, rate).decodeAudioData(await (await fetch(src)).arrayBuffer());
         const ref = file.getChannelData(0);
         const rec = Float32Array.from(recorded);
-        // Where in the file 4096 recorded samples from `at` are: the lag within ±0.3 s of `around` that matches them best.
-        const place = (at: number, around: number) => {
-          const n = 4096;
+        /** Where in the file `n` recorded samples from `at` are: the lag within `span` of `around` that matches them best. */
+        const place = (at: number, n: number, around: number, span: number) => {
           let best = { lag: 0, correlation: -Infinity };
-          for (let lag = Math.max(0, around - Math.round(0.3 * rate)); lag < around + Math.round(0.3 * rate); lag++) {
+          for (let lag = Math.max(0, around - span); lag <= around + span; lag++) {
             let [dot, a, b] = [0, 0, 0];
             for (let i = 0; i < n; i++) {
               dot += rec[at + i]! * ref[lag + at + i]!;
@@ -163,32 +172,43 @@ test.describe('the first tap, before the app has hydrated (iOS rules emulated)',
           }
           return best;
         };
-        const before = place(0, Math.round(from * rate));
-        const after = place(rec.length - 8192, before.lag);
-        // Each 50 ms block's level against the file's at the same place (the output's gain from the whole recording).
-        const block = Math.round(rate * 0.05);
+        const start = place(0, 4096, Math.round(from * rate), Math.round(0.3 * rate));
         const power = (x: Float32Array, at: number, n: number) => x.subarray(at, at + n).reduce((sum, v) => sum + v * v, 0);
-        const gain = Math.sqrt(power(rec, 0, rec.length) / power(ref, before.lag, rec.length));
-        const levelsDb: number[] = [];
-        for (let at = 0; at + block <= rec.length; at += block) levelsDb.push(10 * Math.log10(power(rec, at, block) / (gain * gain * power(ref, before.lag + at, block))));
-        return { before, after, gain, levelsDb };
+        const gain = Math.sqrt(power(rec, 0, rec.length) / power(ref, start.lag, rec.length));
+        // Each 50 ms block followed in the file (within 5 ms of the block before), and its level against the file's there.
+        const block = Math.round(rate * 0.05);
+        const blocks: { drift: number; correlation: number; levelDb: number }[] = [];
+        let lag = start.lag;
+        for (let at = 0; at + block <= rec.length; at += block) {
+          const found = place(at, block, lag, Math.round(0.005 * rate));
+          lag = found.lag;
+          const levelDb = 10 * Math.log10(power(rec, at, block) / (gain * gain * power(ref, lag + at, block)));
+          blocks.push({ drift: (lag - start.lag) / rate, correlation: found.correlation, levelDb });
+        }
+        // And the end of the recording found anew, anywhere within 0.3 s: a restart or a jump is found there, not followed.
+        const end = place(rec.length - 4096, 4096, start.lag, Math.round(0.3 * rate));
+        return { start, end, gain, blocks };
       },
       { src: src!, rate: sampleRate, from, recorded: Array.from(samples) },
     );
-    const [low, high] = [Math.min(...match.levelsDb), Math.max(...match.levelsDb)];
+    const range = (xs: number[]) => [Math.min(...xs), Math.max(...xs)] as const;
+    const [low, high] = range(match.blocks.map((b) => b.levelDb));
+    const [early, late] = range(match.blocks.map((b) => b.drift));
+    const worst = Math.min(...match.blocks.map((b) => b.correlation));
     console.log(
-      `ocean across the hand-over: at ${(match.before.lag / sampleRate).toFixed(4)} s in the file before (the voice said ${from.toFixed(4)} s), ` +
-        `${(match.after.lag / sampleRate).toFixed(4)} s after (correlation ${match.before.correlation.toFixed(3)}, ${match.after.correlation.toFixed(3)}); ` +
-        `${match.levelsDb.length} blocks of 50 ms within ${low.toFixed(2)}..${high.toFixed(2)} dB of the file's, gain ${match.gain.toFixed(3)}`,
+      `${kind} across the hand-over: from ${(match.start.lag / sampleRate).toFixed(4)} s in the file (the voice said ${from.toFixed(4)} s), ` +
+        `${match.blocks.length} blocks of 50 ms followed in it (the end found at ${(match.end.lag / sampleRate).toFixed(4)} s): moved ${(early * 1000).toFixed(1)}..${(late * 1000).toFixed(1)} ms, correlation ≥ ${worst.toFixed(3)}, ` +
+        `within ${low.toFixed(2)}..${high.toFixed(2)} dB of the file's level (gain ${match.gain.toFixed(3)})`,
     );
     // Two seconds and more: the app arrived, took over and played on within it.
-    expect(match.levelsDb.length).toBeGreaterThan(40);
-    // One reading of the file: the same place in it before and after. Each hand-over (the script's voice to the track's,
-    // then the walk once the file is whole) starts on the engine's sample grid, 160 file samples at 48 kHz against 44.1,
-    // so each may move the place by half of that (1.67 ms): two of them, 3.3 ms at most; anywhere else is another place.
-    expect(match.before.correlation).toBeGreaterThan(0.99);
-    expect(match.after.correlation).toBeGreaterThan(0.9);
-    expect(Math.abs(match.after.lag - match.before.lag) / sampleRate).toBeLessThan(0.0034);
+    expect(match.blocks.length).toBeGreaterThan(40);
+    // One reading of the file: every block is the file where the block before left off, and so is the end...
+    expect(match.start.correlation).toBeGreaterThan(0.99);
+    expect(match.end.correlation).toBeGreaterThan(0.9);
+    // (a block holding a crossfade of two places up to 3.3 ms apart loses some of its highs: 0.87 seen)
+    if (!song) expect(worst).toBeGreaterThan(0.8);
+    expect(Math.max(-early, late)).toBeLessThan(maxMoveS);
+    expect(Math.abs(match.end.lag - match.start.lag) / sampleRate).toBeLessThan(maxMoveS);
     // ...at its level throughout: no gap, no dip, no doubling as the voices cross.
     expect(low).toBeGreaterThan(-1.5);
     expect(high).toBeLessThan(1.5);

@@ -53,8 +53,8 @@ export interface PlayerEngineOptions {
   parent?: HTMLElement;
   /** An element already played inside a tap (the first tap, before hydration): the track element starts as it. */
   element?: HTMLAudioElement;
-  /** The first tap's soundscape voice, for the track to take over (src/engine/first-tap.ts). */
-  firstTapSound?: TrackOutputOptions['firstTapSound'];
+  /** What the first tap's script started before the app, for the track to take over (src/engine/first-tap.ts). */
+  firstTap?: TrackOutputOptions['firstTap'];
 }
 
 export interface PlayerEngine {
@@ -176,7 +176,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
     reportError(new Error('the track element stayed silent after reloads'), 'Lull: playback stalled:');
     reportStopped(strings.playbackStalled, store);
   };
-  const output: TrackOutput = createTrackOutput({ bus, parent: options.parent ?? document.body, listeners, element: options.element, firstTapSound: options.firstTapSound, replay: () => play(), onStalled });
+  const output: TrackOutput = createTrackOutput({ bus, parent: options.parent ?? document.body, listeners, element: options.element, firstTap: options.firstTap, replay: () => play(), onStalled });
   const source = createSourceSwitcher({
     store,
     output,
@@ -212,7 +212,7 @@ export function createPlayerEngine(options: PlayerEngineOptions = {}): PlayerEng
 let shared: PlayerEngine | undefined;
 
 /** Created once by startApp(): the app has exactly one player engine and one track element. */
-export function startPlayerEngine(bus: AudioBus, sources: PlaybackSourceService, firstTap?: Pick<PlayerEngineOptions, 'element' | 'firstTapSound'>): PlayerEngine {
+export function startPlayerEngine(bus: AudioBus, sources: PlaybackSourceService, firstTap?: Pick<PlayerEngineOptions, 'element' | 'firstTap'>): PlayerEngine {
   shared ??= createPlayerEngine({ bus, sources, ...firstTap });
   return shared;
 }

@@ -60,8 +60,15 @@ export interface TrackOutputOptions {
   replay?(): void;
   /** The element's clock stayed stopped after the clock watchdog's reloads: it paused the element, the player says why. */
   onStalled?(): void;
-  /** The voice (and read) the first tap's script started for this source's file, if any: the loop track takes it over. */
-  firstTapSound?(source: TrackSource): FirstTapSound | null;
+  /** What the first tap's script started before the app (src/engine/first-tap.ts), for the track to take over. */
+  firstTap?: FirstTapTakeover;
+}
+
+export interface FirstTapTakeover {
+  /** The voice (and read) the script started for this source's soundscape file, if any: the loop track takes it over. */
+  sound(source: TrackSource): FirstTapSound | null;
+  /** The element's source node the script made on `ctx` for a song (an element takes one for life); its song fades into `into`. */
+  elementSource(ctx: BaseAudioContext, into: GainNode): MediaElementAudioSourceNode | null;
 }
 
 /** The element's place in the current graph: its context's bus and the track gain (the catalogue volume). */

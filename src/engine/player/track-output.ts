@@ -27,6 +27,8 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
   let media: TrackMedia;
   const elements = createTrackElements({ parent, listeners: options.listeners, heard: (e) => media === e, replay: options.replay, onStalled: options.onStalled });
   let element = elements.create(options.element);
+  /** The file the first tap's script left the element playing (a song), until the player's first source. */
+  let songOfFirstTap = element.paused ? null : element.getAttribute('src');
   let route: Route | null = null;
   /** No Web Audio (or the element could not be routed): levels fall back to element.volume. */
   let elementLevels = !bus;
@@ -103,10 +105,13 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
     element.loop = source.loops;
     // Which file plays, even when src is a blob URL of the cached copy.
     element.dataset.url = source.url;
-    // The press already started this file's load: assigning it again would start a second download.
-    if (holdsPrefetch() && !prefetched?.file && source.src === prefetched?.url) {
+    // The first tap's script plays this file on this element already (a song, first-tap.ts), or the press started its
+    // load: assigning it again would start it again, or a second download.
+    const firstSong = songOfFirstTap === source.src && element.getAttribute('src') === source.src && !element.error;
+    songOfFirstTap = null;
+    if (firstSong || (holdsPrefetch() && !prefetched?.file && source.src === prefetched?.url)) {
       // Its 'playing' came before the player knew the track, which then ignored it: once more, now that it does.
-      if (prefetchPlayed && !element.paused) element.dispatchEvent(new Event('playing'));
+      if ((firstSong ? element.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA : prefetchPlayed) && !element.paused) element.dispatchEvent(new Event('playing'));
     } else element.src = source.src;
     if (at > 0) element.currentTime = at;
   };
@@ -116,8 +121,8 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
     if (route) replaceElement();
     try {
       const { ctx } = nodes;
-      const source = ctx.createMediaElementSource(element);
       const elementGain = ctx.createGain();
+      const source = options.firstTap?.elementSource(ctx, elementGain) ?? ctx.createMediaElementSource(element);
       const trackGain = ctx.createGain();
       trackGain.gain.value = volume;
       source.connect(elementGain);
@@ -190,7 +195,7 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
         if (!taken) prefetched?.file?.abort();
         media = loopTrack;
         emptyElement();
-        const early = options.firstTapSound?.(source);
+        const early = options.firstTap?.sound(source);
         loopTrack.setSource(source, taken?.file ?? early?.file, taken?.warm);
         if (early) loopTrack.follow(early.voice);
       } else {

@@ -29,11 +29,13 @@ const EAGER_COVERS = 4;
 /** The cards' grid, shared with the noise cards: columns from 9.5 rem, so 200 % text gets wider cards, not clipped names. */
 export const cardGridSx = { listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(min(9.5rem, 100%), 1fr))' } as const;
 
-/** What the first-paint script needs to play a soundscape's file before the app has started (songs wait for the app). */
-const firstTapFile = (sound: Soundscape) =>
-  sound.kind === 'lofi'
-    ? {}
-    : { [FIRST_TAP.src]: sound.url, ...(sound.reversedURL ? { [FIRST_TAP.reversedSrc]: sound.reversedURL } : {}), ...(sound.volume !== 1 ? { [FIRST_TAP.level]: sound.volume } : {}) };
+/** What the first-paint script needs to play a sound's file before the app has started (a song on the tap's element). */
+const firstTapFile = (sound: Soundscape) => ({
+  [FIRST_TAP.src]: sound.url,
+  ...(sound.reversedURL ? { [FIRST_TAP.reversedSrc]: sound.reversedURL } : {}),
+  ...(sound.volume !== 1 ? { [FIRST_TAP.level]: sound.volume } : {}),
+  ...(sound.kind === 'lofi' ? { [FIRST_TAP.song]: '' } : {}),
+});
 
 interface SoundscapeCardProps {
   sound: Soundscape;

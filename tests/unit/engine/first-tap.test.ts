@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_TAP, type FirstTapHandover } from '../../../src/lib/first-paint';
 import { firstPaintScript } from '../../../src/lib/first-paint-script';
-import { handedOverContext, playFirstTap, takeFirstTapSound } from '../../../src/engine/first-tap';
+import { handedOverContext, playFirstTap, takeFirstTapElementSource, takeFirstTapSound } from '../../../src/engine/first-tap';
 import { playerStore } from '../../../src/stores/player-store';
 import { noiseStore } from '../../../src/stores/noise-store';
 
@@ -129,7 +129,7 @@ describe('the first-paint script, before React answers taps', () => {
 });
 
 describe("the app's side of the hand-over", () => {
-  const empty = (): FirstTapHandover => ({ intent: null, target: null, context: null, element: null, off: false, voice: null });
+  const empty = (): FirstTapHandover => ({ intent: null, target: null, context: null, element: null, elementSource: null, off: false, voice: null });
 
   it("the bus's first context is the one the tap resumed, then new ones", () => {
     const first = empty();
@@ -214,6 +214,28 @@ describe("the app's side of the hand-over", () => {
     expect(fades).toHaveLength(1);
     playerStore.status = 'playing';
     await vi.waitFor(() => expect(fades).toHaveLength(2));
+  });
+
+  it("a song's element source is adopted once, on its own context; the song it plays crossfades into the app's path", () => {
+    const fades: (number | undefined)[] = [];
+    const ctx = { currentTime: 5 } as BaseAudioContext;
+    const node = { context: ctx } as unknown as MediaElementAudioSourceNode;
+    const events: string[] = [];
+    const param = {
+      set value(v: number) { events.push(`value ${v}`); },
+      setValueAtTime: (v: number, t: number) => events.push(`set ${v} at ${t.toFixed(3)}`),
+      linearRampToValueAtTime: (v: number, t: number) => events.push(`ramp to ${v} at ${t.toFixed(3)}`),
+    };
+    const into = { gain: param } as unknown as GainNode;
+    const handover = { ...empty(), elementSource: node, voice: { intent: 'sound:13', song: true, fade: (at?: number) => fades.push(at) } };
+    const adopt = takeFirstTapElementSource(handover);
+    expect(adopt({ currentTime: 5 } as BaseAudioContext, into)).toBeNull();
+    expect(adopt(ctx, into)).toBe(node);
+    // Silent from now, in from 20 ms ahead over 20 ms; the script's path out over the same 20 ms.
+    expect(events).toEqual(['value 0', 'set 0 at 5.020', 'ramp to 1 at 5.040']);
+    expect(fades).toEqual([5.02]);
+    expect(handover).toMatchObject({ elementSource: null, voice: null });
+    expect(adopt(ctx, into)).toBeNull();
   });
 
   // Each of these reads as a catalogue index through Number() (3, 3, 0, 1, 3): only the intent's own check
