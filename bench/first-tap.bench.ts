@@ -3,7 +3,7 @@
  * production build at 390×844 with touch, CPU 4× slower (CDP), DevTools' "Slow 4G" network preset
  * and Chromium's real autoplay rule (`--autoplay-policy=user-gesture-required`). One real touch
  * (CDP Input.dispatchTouchEvent through Playwright's touchscreen) on a sound card (the grid's first, on /) at
- * first paint +0 / +300 / +800 / +1500 / +3000 ms, and on /brown-noise's Play at the same offsets.
+ * first paint +0 / +300 / +800 / +1500 / +3000 ms, on a song's card (Chill), and on /brown-noise's Play at the same offsets.
  * Measured: touch → first audible block in what the page outputs (tests/e2e/output-probe.ts), or
  * "lost" when nothing is heard within LOST_AFTER_MS of hydration, with no second tap; touch → the
  * first frame in which the touched control changed (the first-paint script's mark, a ripple, its
@@ -38,6 +38,8 @@ interface Target {
 const TARGETS: readonly Target[] = [
   // The grid's first card: on the first screen at 390×844 (Ocean's card, used before, now ends at the screen's bottom edge).
   { name: 'sound card (first in the grid, /)', path: '/', selector: '[data-testid="sound-grid"] li:first-child button' },
+  // A song plays on the tap's element, not decoded by the first-paint script (decision 027): Chill, the grid's third card.
+  { name: 'song card (Chill, /)', path: '/', selector: '[data-testid="sound-grid"] button[data-sound-index="15"]' },
   { name: "Play (/brown-noise)", path: '/brown-noise', selector: 'main button[data-status]' },
 ];
 
@@ -144,7 +146,7 @@ async function trial(browser: Browser, baseUrl: string, target: Target, offsetMs
 /** docs/performance.md's section: how it was measured, this run's table, the goals (issue 39) and the history (issue 24). */
 function docSection(table: string, machine: string, lost: number, taps: number): string {
   return [
-    `\`npx vite build && npx tsx bench/first-tap.bench.ts\` (\`bench/results/first-tap-now.json\`, ${new Date().toISOString().slice(0, 10)}; ${machine}). Production build on vite preview, fresh context with the HTTP cache disabled, 390 × 844 with touch, 4× CPU, DevTools Slow 4G (562.5 ms latency, 1.44 Mbit/s), \`--autoplay-policy=user-gesture-required\`. One real touch (CDP) on the first sound card on \`/\` or on \`/brown-noise\`'s Play, at an offset from the first contentful paint. Audible = the first output block over 1e-3. Visible response = the first frame after the touched control changed (the first-paint script's mark before hydration, the ripple or its state after). Lost = nothing heard 6 s after hydration, with no second tap. ${RUNS} runs per row (the median of two is the larger); ${lost} of ${taps} taps lost. This section is rewritten by the bench.`,
+    `\`npx vite build && npx tsx bench/first-tap.bench.ts\` (\`bench/results/first-tap-now.json\`, ${new Date().toISOString().slice(0, 10)}; ${machine}). Production build on vite preview, fresh context with the HTTP cache disabled, 390 × 844 with touch, 4× CPU, DevTools Slow 4G (562.5 ms latency, 1.44 Mbit/s), \`--autoplay-policy=user-gesture-required\`. One real touch (CDP) on the first sound card or Chill's (a song) on \`/\`, or on \`/brown-noise\`'s Play, at an offset from the first contentful paint. Audible = the first output block over 1e-3. Visible response = the first frame after the touched control changed (the first-paint script's mark before hydration, the ripple or its state after). Lost = nothing heard 6 s after hydration, with no second tap. ${RUNS} runs per row (the median of two is the larger); ${lost} of ${taps} taps lost. This section is rewritten by the bench.`,
     '',
     table,
     '',

@@ -132,4 +132,5 @@ export function takeFirstTapSound(handover = firstTapHandover()): (source: Track
 export const firstTapTakeover = (handover = firstTapHandover()): FirstTapTakeover => ({
   sound: takeFirstTapSound(handover),
   elementSource: takeFirstTapElementSource(handover),
+  song: () => (handover?.voice?.song && handover.voice.src) || null,
 });

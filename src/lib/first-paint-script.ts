@@ -79,14 +79,34 @@ export function firstPaintScript(options: {
   var levelOf = function (target) { return level() * Number(target.getAttribute(${JSON.stringify(FIRST_TAP.level)}) || 1); };
   // A song plays on the tap's element (started inside the tap, as iOS requires) through the context at the app's level.
   // The app adopts the element and its source node (an element takes one for life) and fades its own path in.
+  // An element fetches its file at low priority, behind the page's images: where a MediaSource plays MP3, the file is
+  // fetched at high priority and appended to one (the whole file, taken over or not by the app: the element needs it).
   var song = function (target) {
-    var c = q.context, e = q.element, src = fileOf(target), lv = levelOf(target), node = q.elementSource, gain, voice, p;
+    var c = q.context, e = q.element, src = fileOf(target), lv = levelOf(target), node = q.elementSource, gain, voice, p, ms, url = src, reader = null;
+    var MS = w.ManagedMediaSource || w.MediaSource;
     if (!c || !e || !src || !c.createMediaElementSource) return;
     try { node = node || c.createMediaElementSource(e); } catch (error) { return; /* the app's already: the app plays it */ }
     q.elementSource = node;
     gain = c.createGain(); gain.gain.value = lv;
     node.connect(gain); gain.connect(c.destination);
-    e.crossOrigin = 'anonymous'; e.src = src;
+    if (MS && MS.isTypeSupported && MS.isTypeSupported('audio/mpeg') && w.fetch) {
+      ms = new MS(); url = URL.createObjectURL(ms); e.disableRemotePlayback = true;
+      ms.addEventListener('sourceopen', function () {
+        var sb = ms.addSourceBuffer('audio/mpeg'), queue = [], done = false;
+        var next = function () {
+          if (sb.updating || ms.readyState !== 'open') return;
+          if (queue.length) sb.appendBuffer(queue.shift()); else if (done) ms.endOfStream();
+        };
+        sb.addEventListener('updateend', next);
+        w.fetch(src, { priority: 'high' }).then(function (r) {
+          if (!r.ok || !r.body) throw new Error('HTTP ' + r.status);
+          reader = r.body.getReader();
+          var pump = function () { reader.read().then(function (x) { if (x.done) done = true; else { queue.push(x.value); pump(); } next(); }, noop); };
+          pump();
+        }).catch(function () { if (ms.readyState === 'open') ms.endOfStream('network'); });
+      });
+    }
+    e.crossOrigin = 'anonymous'; e.src = url;
     p = e.play(); if (p) p.catch(noop);
     voice = q.voice = { intent: q.intent, src: src, song: true, fade: function (at) {
       var mine = q.voice === voice, t = Math.max(at || 0, c.currentTime);
@@ -94,7 +114,9 @@ export function firstPaintScript(options: {
       gain.gain.cancelScheduledValues(t); gain.gain.setValueAtTime(lv, t); gain.gain.linearRampToValueAtTime(0, t + 0.02);
       setTimeout(function () {
         try { node.disconnect(gain); } catch (error) { /* already */ }
-        if (mine && e.getAttribute('src') === src) { e.pause(); e.removeAttribute('src'); e.load(); }
+        if (!mine || e.getAttribute('src') !== url) return;
+        if (reader) reader.cancel().catch(noop);
+        e.pause(); e.removeAttribute('src'); e.load();
       }, (t - c.currentTime) * 1000 + 100);
     } };
   };

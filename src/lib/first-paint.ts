@@ -50,7 +50,7 @@ export const FIRST_TAP = {
 export interface FirstTapVoice {
   /** What it plays: 'noise:<colour>' or 'sound:<index>'. */
   readonly intent: string;
-  /** A soundscape's file, as its card names it. */
+  /** The sound's file, as its card names it (a song's element may play it from a MediaSource's URL). */
   readonly src?: string;
   /** A soundscape's: where in its file (seconds) the voice is at the context's time `t`, or null before it sounds. */
   position?(t: number): number | null;

@@ -69,6 +69,8 @@ export interface FirstTapTakeover {
   sound(source: TrackSource): FirstTapSound | null;
   /** The element's source node the script made on `ctx` for a song (an element takes one for life); its song fades into `into`. */
   elementSource(ctx: BaseAudioContext, into: GainNode): MediaElementAudioSourceNode | null;
+  /** The song's file the script plays on the element now (its src may be a MediaSource's URL), or null. */
+  song(): string | null;
 }
 
 /** The element's place in the current graph: its context's bus and the track gain (the catalogue volume). */

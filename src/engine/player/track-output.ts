@@ -27,8 +27,9 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
   let media: TrackMedia;
   const elements = createTrackElements({ parent, listeners: options.listeners, heard: (e) => media === e, replay: options.replay, onStalled: options.onStalled });
   let element = elements.create(options.element);
-  /** The file the first tap's script left the element playing (a song), until the player's first source. */
-  let songOfFirstTap = element.paused ? null : element.getAttribute('src');
+  /** The file the first tap's script left the element playing (a song), until the player's first source, and the element's src for it. */
+  let songOfFirstTap = options.firstTap?.song() ?? null;
+  const firstTapSrc = songOfFirstTap && element.getAttribute('src');
   let route: Route | null = null;
   /** No Web Audio (or the element could not be routed): levels fall back to element.volume. */
   let elementLevels = !bus;
@@ -80,7 +81,8 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
     element.loop = old.loop;
     if (old.dataset.url) element.dataset.url = old.dataset.url;
     if (old.hasAttribute('src')) {
-      element.src = old.src;
+      // A MediaSource plays on one element: the first tap's song is read again from its file.
+      element.src = old.getAttribute('src') === firstTapSrc ? (old.dataset.url ?? old.src) : old.src;
       element.currentTime = old.currentTime;
     }
     old.pause();
@@ -107,7 +109,7 @@ export function createTrackOutput(options: TrackOutputOptions): TrackOutput {
     element.dataset.url = source.url;
     // The first tap's script plays this file on this element already (a song, first-tap.ts), or the press started its
     // load: assigning it again would start it again, or a second download.
-    const firstSong = songOfFirstTap === source.src && element.getAttribute('src') === source.src && !element.error;
+    const firstSong = songOfFirstTap === source.src && element.getAttribute('src') === firstTapSrc && !element.error;
     songOfFirstTap = null;
     if (firstSong || (holdsPrefetch() && !prefetched?.file && source.src === prefetched?.url)) {
       // Its 'playing' came before the player knew the track, which then ignored it: once more, now that it does.
