@@ -49,16 +49,18 @@ async function mountApp(root: HTMLElement): Promise<void> {
       </AppTheme>
     </StrictMode>
   );
-  // A tap taken before React answered (src/lib/first-paint.ts) plays once the page is React's; taps from now are React's own.
+  // A tap taken before React answered (src/lib/first-paint.ts) plays once the page is React's.
   onAppHydrated(playFirstTap);
-  stopFirstTapListener();
   if (pageLoaded && root.dataset.route === matchedRoute(pathname) && root.hasChildNodes()) {
-    // As a transition, hydration yields to the browser every few ms instead of one long task; a
-    // tap on a part not yet hydrated makes React hydrate that part first and replay the tap.
+    // As a transition, hydration yields to the browser every few ms instead of one long task. Until it has ended the
+    // first-paint script keeps taking the taps on its controls (and React never sees them): React would answer one by
+    // hydrating the rest of the page at once, a long task before any response.
     startTransition(() => {
       hydrateRoot(root, app, { onRecoverableError: (error) => reportError(error, 'Hydration:') });
     });
   } else {
+    // Rendered afresh: the taps are React's from now.
+    stopFirstTapListener();
     root.replaceChildren();
     createRoot(root).render(app);
   }

@@ -1,10 +1,10 @@
 /**
- * The app's side of the first tap (issue 24; the script's side is src/lib/first-paint.ts): a tap on a
- * sound card or a noise page's Play before React answers is taken by the first-paint script, which
- * unlocks audio inside it. The app builds its graph on the context that tap resumed and plays through
- * the element it played (iOS lets only those start later, outside a gesture), stops the script when
- * React takes the page's taps, and plays the tap's intent once the page has hydrated (a store change
- * before that would make the first render differ from the prerendered HTML).
+ * The app's side of the first tap (issue 24; the script's side is src/lib/first-paint-script.ts): a tap on a
+ * sound card or a noise page's Play before the page has hydrated is taken by the first-paint script, which
+ * unlocks audio inside it and plays what it can (issue 39). The app builds its graph on the context that tap resumed
+ * and plays through the element it played (iOS lets only those start later, outside a gesture), takes over what the
+ * script plays, and plays the tap's intent once the page has hydrated (a store change before that would make the
+ * first render differ from the prerendered HTML); then the script stops.
  */
 import { subscribe } from 'valtio/vanilla';
 import { FIRST_TAP, type FirstTapHandover } from '../lib/first-paint';
@@ -41,12 +41,17 @@ export function handedOverContext(handover = firstTapHandover()): () => AudioCon
   };
 }
 
-/** React answers taps from now on (hydrateRoot or createRoot was called). */
+/** React answers taps from now on: it renders the page afresh (a hydrated page's `playFirstTap` stops the script too). */
 export function stopFirstTapListener(handover = firstTapHandover()): void {
   if (handover) handover.off = true;
 }
 
-/** After hydration: the tap the script took plays now, and its marks go. */
+/** The first-paint script takes a press on `element` (the page is not hydrated yet): its file is the script's to read. */
+export function firstTapTakes(element: Element, handover = firstTapHandover()): boolean {
+  return !!handover && !handover.off && element.closest(`[${FIRST_TAP.intent}]`) !== null;
+}
+
+/** After hydration: the tap the script took plays now, and its marks go; taps are React's from now. */
 export function playFirstTap(handover = firstTapHandover()): void {
   if (!handover) return;
   handover.off = true;

@@ -207,9 +207,16 @@ export function firstPaintScript(options: {
   };
   // Built at the press, as the app does (a context blocks the main thread as it is made); resumed in the tap.
   d.addEventListener('pointerdown', function (event) { if (control(event)) unlock(); }, true);
+  // While React hydrates it listens too (on #root), and answers any part of a tap on a part not yet hydrated by
+  // hydrating the whole page at once (a long task before any response): the script's tap is the script's alone, so
+  // these listeners are on the way down, before #root.
+  'pointerdown pointerup mousedown mouseup touchstart touchend'.split(' ').forEach(function (type) {
+    d.addEventListener(type, function (event) { if (control(event)) event.stopPropagation(); }, true);
+  });
   d.addEventListener('click', function (event) {
     var target = control(event);
     if (!target) return;
+    event.stopPropagation();
     unlock();
     if (q.context) q.context.resume().catch(noop);
     q.element = q.element || d.createElement('audio');
@@ -228,7 +235,7 @@ export function firstPaintScript(options: {
     if (q.target) { target.setAttribute(${JSON.stringify(FIRST_TAP.taken)}, ''); target.setAttribute('aria-busy', 'true'); }
     clearTimeout(timer);
     timer = setTimeout(say, failed ? 0 : ${FIRST_TAP.stillLoadingAfterMs});
-  });
+  }, true);
 })();
 `);
 }

@@ -76,7 +76,7 @@ export interface FirstTapHandover {
   element: HTMLAudioElement | null;
   /** The element's source node, made by the script on `context` for a song (an element takes one for life), until the app adopts it. */
   elementSource: MediaElementAudioSourceNode | null;
-  /** Set by the app when React takes over the page's taps: the script does nothing from then on. */
+  /** Set by the app when React takes over the page's taps (hydrated, or rendered afresh): the script does nothing from then on. */
   off: boolean;
   /** The sound the script plays for the tap until the app's own sounds (null: none). */
   voice: FirstTapVoice | null;

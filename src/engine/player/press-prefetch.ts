@@ -13,6 +13,7 @@ import { offerStore, type OfferState } from '../../stores/offer-store';
 import { isSoundAvailable, type OfflineState } from '../../stores/offline-store';
 import { playbackUrl, type PlayerState } from '../../stores/player-store';
 import type { TrackOutput } from './track-output';
+import { firstTapTakes } from '../first-tap';
 
 /** The sound grid's cards carry their catalogue index (features/player/sound-grid.tsx), and so does 'Play this mix' for its track. */
 const SOUND_CARD = '[data-sound-index]';
@@ -45,7 +46,8 @@ export function prefetchOnPress(deps: PrefetchDeps): () => void {
     const card = cardAt(event.target);
     if (!card || event.button !== 0) return;
     const sound = soundscapes[Number(card.dataset.soundIndex)];
-    if (!streamable(sound) || card.matches(':disabled')) return;
+    // While the page hydrates the first-paint script takes the tap and reads its file (first-tap.ts): not twice.
+    if (!streamable(sound) || card.matches(':disabled') || firstTapTakes(card)) return;
     // False when the offer already reads this sound: the press then has nothing of its own to cancel.
     if (output.prefetch(playbackUrl(sound, store), sound.kind !== 'lofi')) pressed = card;
   };
