@@ -71,7 +71,8 @@ export function playFirstTap(handover = firstTapHandover()): void {
  * The voice the script played for the tap (issue 39) is never left playing: Pause could not reach it. A noise's fades
  * once the app's own generator of that colour sounds, or stops trying (both are noise of one colour at one level: the
  * short overlap is not heard as a seam). A soundscape's is taken by the track (`takeFirstTapSound`), which starts at
- * its sample; if the player settles without taking it, it fades then. Any other voice fades at once.
+ * its sample, and a song's by the track output as it routes the element (`takeFirstTapElementSource`); if the player
+ * settles without taking it, it fades then. Any other voice fades at once.
  */
 function handOverVoice(handover: FirstTapHandover, intent: string | null): void {
   const voice = handover.voice;
