@@ -41,8 +41,7 @@ export interface HeardElsewhere {
 
 export interface TrackVoices {
   readonly heard: HeardVoice | null;
-  /** Heard elsewhere until a voice is taken (crossfaded with it, as with a heard one) or a stop. */
-  readonly elsewhere: HeardElsewhere | null;
+  /** `voice` is heard elsewhere until a voice is taken (crossfaded with it, as with a heard one) or a stop. */
   adopt(voice: HeardElsewhere): void;
   /**
    * Where a start from silence begins (file samples at the context's time `at`, for the file's `rate`) and how far ahead:
@@ -75,9 +74,6 @@ export function createTrackVoices(): TrackVoices {
   return {
     get heard() {
       return heard;
-    },
-    get elsewhere() {
-      return elsewhere;
     },
     adopt(voice) {
       leaveElsewhere(undefined);
