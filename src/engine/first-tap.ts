@@ -13,6 +13,7 @@ import { playerStore, playSound } from '../stores/player-store';
 import { newAudioContext } from './web-audio';
 import { toggleNoise } from './noise/noise-engine';
 import { streamFile } from './soundscape/streamed-file';
+import { createLevelFades } from './soundscape/level-fades';
 import { START_LEAD_S, TRACK_FADE_S } from './soundscape/track-voices';
 import type { TrackSource } from './player/track-media';
 import type { FirstTapSound, FirstTapTakeover } from './player/track-output-types';
@@ -87,6 +88,9 @@ function handOverVoice(handover: FirstTapHandover, intent: string | null): void 
   });
 }
 
+/** The app's path in for a song the script plays: the track's own fade (track-voices.ts). */
+const fadeIn = createLevelFades(TRACK_FADE_S);
+
 /**
  * For the track output's connect: the element's source node the script made on `ctx` for a song (an element takes one
  * for life), adopted once. The song it plays is taken over where it is: `into` (the app's path) fades in as the
@@ -101,10 +105,9 @@ export function takeFirstTapElementSource(handover = firstTapHandover()): (ctx: 
     if (voice?.song) {
       handover.voice = null;
       const at = ctx.currentTime + START_LEAD_S;
+      // Silent until then (a gain starts at 1), in as the track's voices fade in.
       into.gain.value = 0;
-      into.gain.setValueAtTime(0, at);
-      into.gain.linearRampToValueAtTime(1, at + TRACK_FADE_S);
-      voice.fade(at);
+      voice.fade(fadeIn(into.gain, 1, at));
     }
     return node;
   };

@@ -221,8 +221,11 @@ describe("the app's side of the hand-over", () => {
     const ctx = { currentTime: 5 } as BaseAudioContext;
     const node = { context: ctx } as unknown as MediaElementAudioSourceNode;
     const events: string[] = [];
+    let value = 1;
     const param = {
-      set value(v: number) { events.push(`value ${v}`); },
+      get value() { return value; },
+      set value(v: number) { value = v; events.push(`value ${v}`); },
+      cancelScheduledValues: () => undefined,
       setValueAtTime: (v: number, t: number) => events.push(`set ${v} at ${t.toFixed(3)}`),
       linearRampToValueAtTime: (v: number, t: number) => events.push(`ramp to ${v} at ${t.toFixed(3)}`),
     };
