@@ -77,6 +77,12 @@ export function firstPaintScript(options: {
     return rev || target.getAttribute(${JSON.stringify(FIRST_TAP.src)});
   };
   var levelOf = function (target) { return level() * Number(target.getAttribute(${JSON.stringify(FIRST_TAP.level)}) || 1); };
+  // A voice's gain from \`from\` to 0 over 20 ms, from \`at\` (not before now): the app's own path fades in over the same 20 ms.
+  var rampOut = function (c, gain, from, at) {
+    var t = Math.max(at || 0, c.currentTime);
+    gain.gain.cancelScheduledValues(t); gain.gain.setValueAtTime(from, t); gain.gain.linearRampToValueAtTime(0, t + 0.02);
+    return t;
+  };
   // A song plays on the tap's element (started inside the tap, as iOS requires) through the context at the app's level.
   // The app adopts the element and its source node (an element takes one for life) and fades its own path in.
   // An element fetches its file at low priority, behind the page's images: where a MediaSource plays MP3, the file is
@@ -109,9 +115,8 @@ export function firstPaintScript(options: {
     e.crossOrigin = 'anonymous'; e.src = url;
     p = e.play(); if (p) p.catch(noop);
     voice = q.voice = { intent: q.intent, src: src, song: true, fade: function (at) {
-      var mine = q.voice === voice, t = Math.max(at || 0, c.currentTime);
+      var mine = q.voice === voice, t = rampOut(c, gain, lv, at);
       if (mine) q.voice = null;
-      gain.gain.cancelScheduledValues(t); gain.gain.setValueAtTime(lv, t); gain.gain.linearRampToValueAtTime(0, t + 0.02);
       setTimeout(function () {
         try { node.disconnect(gain); } catch (error) { /* already */ }
         if (!mine || e.getAttribute('src') !== url) return;
@@ -174,8 +179,7 @@ export function firstPaintScript(options: {
         if (gone) return;
         gone = true;
         if (q.voice === voice) q.voice = null;
-        var t = Math.max(at || 0, c.currentTime);
-        gain.gain.cancelScheduledValues(t); gain.gain.setValueAtTime(t0 < 0 ? 0 : lv, t); gain.gain.linearRampToValueAtTime(0, t + 0.02);
+        var t = rampOut(c, gain, t0 < 0 ? 0 : lv, at);
         if (last) last.stop(t + 0.05);
         chunks = [];
         if (reader) reader.cancel().catch(noop);
@@ -205,13 +209,16 @@ export function firstPaintScript(options: {
     var Context = w.AudioContext || w.webkitAudioContext;
     if (!q.context && Context) try { q.context = new Context({ latencyHint: 'interactive' }); } catch (error) { /* no Web Audio: the element plays */ }
   };
-  // Built at the press, as the app does (a context blocks the main thread as it is made); resumed in the tap.
-  d.addEventListener('pointerdown', function (event) { if (control(event)) unlock(); }, true);
   // While React hydrates it listens too (on #root), and answers any part of a tap on a part not yet hydrated by
   // hydrating the whole page at once (a long task before any response): the script's tap is the script's alone, so
-  // these listeners are on the way down, before #root.
+  // these listeners are on the way down, before #root. The context is built at the press, as the app does (it blocks
+  // the main thread as it is made), and resumed in the tap.
   'pointerdown pointerup mousedown mouseup touchstart touchend'.split(' ').forEach(function (type) {
-    d.addEventListener(type, function (event) { if (control(event)) event.stopPropagation(); }, true);
+    d.addEventListener(type, function (event) {
+      if (!control(event)) return;
+      event.stopPropagation();
+      if (type === 'pointerdown') unlock();
+    }, true);
   });
   d.addEventListener('click', function (event) {
     var target = control(event);
